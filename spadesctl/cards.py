@@ -1,0 +1,260 @@
+"""Cards, suits, seats and sides: the small immutable values everything else is built from.
+
+Cards are interned: ``Card.parse("AS") is Card.parse("sa")``.  Ranks are integers
+(2..14 for the pips and honours, 15 for the little joker and 16 for the big joker) so
+that comparisons on the hot path are plain integer comparisons.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from typing import Final
+
+
+class Suit(enum.Enum):
+    """A printed suit; ``JOKER`` is the pseudo-suit of the two jokers."""
+
+    SPADES = "S"
+    HEARTS = "H"
+    DIAMONDS = "D"
+    CLUBS = "C"
+    JOKER = "J"
+
+    @property
+    def word(self) -> str:
+        return _SUIT_WORDS[self]
+
+
+_SUIT_WORDS: Final = {
+    Suit.SPADES: "spades",
+    Suit.HEARTS: "hearts",
+    Suit.DIAMONDS: "diamonds",
+    Suit.CLUBS: "clubs",
+    Suit.JOKER: "jokers",
+}
+
+#: The order of suits in a PBN-style holding (spades.hearts.diamonds.clubs).
+HOLDING_SUITS: Final = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+
+LITTLE_JOKER_RANK: Final = 15
+BIG_JOKER_RANK: Final = 16
+
+_RANK_TEXT: Final = {
+    2: "2",
+    3: "3",
+    4: "4",
+    5: "5",
+    6: "6",
+    7: "7",
+    8: "8",
+    9: "9",
+    10: "T",
+    11: "J",
+    12: "Q",
+    13: "K",
+    14: "A",
+}
+_RANK_WORDS: Final = {11: "jack", 12: "queen", 13: "king", 14: "ace"}
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One card. Build cards with :meth:`parse` or :func:`card`; they are interned."""
+
+    rank: int
+    suit: Suit
+
+    @property
+    def is_joker(self) -> bool:
+        return self.suit is Suit.JOKER
+
+    @property
+    def text(self) -> str:
+        """Canonical text: rank then suit (``AS``, ``TD``), ``BJ``/``LJ`` for jokers."""
+        if self.suit is Suit.JOKER:
+            return "BJ" if self.rank == BIG_JOKER_RANK else "LJ"
+        return _RANK_TEXT[self.rank] + self.suit.value
+
+    @property
+    def name(self) -> str:
+        """Human name for messages, e.g. ``AS`` (kept short, as players write them)."""
+        return self.text
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"Card.parse({self.text!r})"
+
+    @staticmethod
+    def parse(text: str) -> Card:
+        """Parse one card in any accepted form; raises :class:`ValueError` otherwise."""
+        found = _CARDS_BY_TEXT.get(text)
+        if found is None:
+            found = _CARDS_BY_TEXT.get(text.upper())
+        if found is None:
+            raise ValueError(f"not a card: {text!r}")
+        return found
+
+
+def _build_cards() -> tuple[tuple[Card, ...], dict[str, Card]]:
+    cards: list[Card] = []
+    by_text: dict[str, Card] = {}
+    suit_symbols = {
+        Suit.SPADES: ("S", "♠"),
+        Suit.HEARTS: ("H", "♥"),
+        Suit.DIAMONDS: ("D", "♦"),
+        Suit.CLUBS: ("C", "♣"),
+    }
+    for suit in HOLDING_SUITS:
+        for rank in range(2, 15):
+            c = Card(rank, suit)
+            cards.append(c)
+            rank_forms = [_RANK_TEXT[rank]] + (["10"] if rank == 10 else [])
+            for r in rank_forms:
+                for s in suit_symbols[suit]:
+                    by_text[r + s] = c
+                    by_text[s + r] = c
+    for rank, text in ((BIG_JOKER_RANK, "BJ"), (LITTLE_JOKER_RANK, "LJ")):
+        c = Card(rank, Suit.JOKER)
+        cards.append(c)
+        by_text[text] = c
+    return tuple(cards), by_text
+
+
+ALL_CARDS, _CARDS_BY_TEXT = _build_cards()
+BIG_JOKER: Final = _CARDS_BY_TEXT["BJ"]
+LITTLE_JOKER: Final = _CARDS_BY_TEXT["LJ"]
+
+
+def card(text: str) -> Card:
+    """Shorthand for :meth:`Card.parse`."""
+    return Card.parse(text)
+
+
+def cards(text: str) -> tuple[Card, ...]:
+    """Parse a space-separated list of cards: ``cards("AS KH 2C")``."""
+    return tuple(Card.parse(t) for t in text.split())
+
+
+def rank_word(rank: int) -> str:
+    return _RANK_WORDS.get(rank, _RANK_TEXT.get(rank, str(rank)))
+
+
+class Seat(enum.Enum):
+    """A seat at the table, clockwise N, E, S, W."""
+
+    N = "N"
+    E = "E"
+    S = "S"
+    W = "W"
+
+    @property
+    def word(self) -> str:
+        return _SEAT_WORDS[self]
+
+    def __str__(self) -> str:
+        return self.value
+
+
+_SEAT_WORDS: Final = {Seat.N: "North", Seat.E: "East", Seat.S: "South", Seat.W: "West"}
+SEAT_BY_WORD: Final = {w: s for s, w in _SEAT_WORDS.items()}
+
+
+class Side(enum.Enum):
+    """A partnership: North-South or East-West."""
+
+    NS = "NS"
+    EW = "EW"
+
+    @property
+    def seats(self) -> tuple[Seat, Seat]:
+        return (Seat.N, Seat.S) if self is Side.NS else (Seat.E, Seat.W)
+
+    @property
+    def other(self) -> Side:
+        return Side.EW if self is Side.NS else Side.NS
+
+    def __str__(self) -> str:
+        return self.value
+
+
+#: Who a score, a bag count, a took count or a result belongs to: a partnership, or a
+#: single seat in games without partnerships (and a seat's own tricks in any game).
+Party = Seat | Side
+
+
+def side_of(seat: Seat) -> Side:
+    return Side.NS if seat in (Seat.N, Seat.S) else Side.EW
+
+
+def parse_party(text: str) -> Party:
+    """``N``/``E``/``S``/``W`` -> :class:`Seat`, ``NS``/``EW`` -> :class:`Side`."""
+    if text in ("NS", "EW"):
+        return Side(text)
+    if text in ("SN", "WE"):
+        return Side(text[::-1])
+    return Seat(text)
+
+
+def seats_for(players: int) -> tuple[Seat, ...]:
+    """The seats in play, clockwise, for a 2-, 3- or 4-player game."""
+    if players == 2:
+        return (Seat.N, Seat.S)
+    if players == 3:
+        return (Seat.N, Seat.E, Seat.S)
+    return (Seat.N, Seat.E, Seat.S, Seat.W)
+
+
+def next_seat(seat: Seat, seats: tuple[Seat, ...]) -> Seat:
+    """The seat to the left (clockwise) of ``seat`` among ``seats``."""
+    return seats[(seats.index(seat) + 1) % len(seats)]
+
+
+def party_text(party: Party) -> str:
+    return party.value
+
+
+def parse_holding(text: str) -> tuple[Card, ...]:
+    """Parse a PBN-style holding ``AKQ4.T98.AK6.QJ97`` (optionally ``.BL`` jokers).
+
+    Ranks may be written ``T`` or ``10`` and in either case; an empty group is a void.
+    Raises :class:`ValueError` naming the problem.
+    """
+    groups = text.split(".")
+    if len(groups) not in (4, 5):
+        raise ValueError(
+            f"a holding has 4 suit groups (spades.hearts.diamonds.clubs) and an optional "
+            f"jokers group, not {len(groups)}: {text!r}"
+        )
+    out: list[Card] = []
+    for suit, group in zip(HOLDING_SUITS, groups, strict=False):
+        g = group.upper().replace("10", "T")
+        for ch in g:
+            c = _CARDS_BY_TEXT.get(ch + suit.value)
+            if c is None:
+                raise ValueError(f"{ch!r} is not a rank (in the {suit.word} of {text!r})")
+            out.append(c)
+    if len(groups) == 5:
+        for ch in groups[4].upper():
+            if ch in ("B", "H"):
+                out.append(BIG_JOKER)
+            elif ch == "L":
+                out.append(LITTLE_JOKER)
+            else:
+                raise ValueError(f"{ch!r} is not a joker (B or L) in {text!r}")
+    return tuple(out)
+
+
+def format_holding(hand: tuple[Card, ...] | list[Card]) -> str:
+    """Canonical holding text: suits in S.H.D.C order, ranks high to low, jokers as .BL."""
+    groups = []
+    for suit in HOLDING_SUITS:
+        ranks = sorted((c.rank for c in hand if c.suit is suit), reverse=True)
+        groups.append("".join(_RANK_TEXT[r] for r in ranks))
+    jokers = sorted((c.rank for c in hand if c.is_joker), reverse=True)
+    text = ".".join(groups)
+    if jokers:
+        text += "." + "".join("B" if r == BIG_JOKER_RANK else "L" for r in jokers)
+    return text

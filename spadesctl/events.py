@@ -1,0 +1,227 @@
+"""The typed events a record is made of.
+
+The parser (``spadesctl.notation``) turns each line of a record into one event; the
+record assembler (``spadesctl.record``) groups them into games and hands.  Every event
+is an immutable value that carries its source :class:`Position`.  Positions are left
+out of equality, so two records that say the same thing compare equal wherever they
+were written (this is what the formatter's round-trip tests rely on).
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+
+from spadesctl.cards import Card, Party, Seat, Side
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Position:
+    """1-based line and column in the source text."""
+
+    line: int
+    column: int
+
+    def __str__(self) -> str:
+        return f"{self.line}:{self.column}"
+
+
+NOWHERE = Position(0, 0)
+
+
+def _pos() -> Position:
+    return field(default=NOWHERE, compare=False, repr=False)  # type: ignore[no-any-return]
+
+
+@dataclass(frozen=True, slots=True)
+class Tag:
+    """``[Name "value"]``: game metadata (seats' player names, the ruleset, anything else)."""
+
+    name: str
+    value: str
+    pos: Position = _pos()
+
+
+@dataclass(frozen=True, slots=True)
+class HandStart:
+    """``hand N dealer SEAT``."""
+
+    number: int
+    dealer: Seat
+    pos: Position = _pos()
+
+
+@dataclass(frozen=True, slots=True)
+class Holding:
+    """One seat's cards in a ``deal`` line, as dealt (before any pass)."""
+
+    seat: Seat
+    cards: tuple[Card, ...]
+    pos: Position = _pos()
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """``deal N:... E:... S:... W:...``."""
+
+    holdings: tuple[Holding, ...]
+    pos: Position = _pos()
+
+    def hand_of(self, seat: Seat) -> tuple[Card, ...] | None:
+        for h in self.holdings:
+            if h.seat is seat:
+                return h.cards
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """``pass FROM>TO CARD ...``: cards passed face down."""
+
+    giver: Seat
+    receiver: Seat
+    cards: tuple[Card, ...]
+    pos: Position = _pos()
+
+
+class BidKind(enum.Enum):
+    """How a bid was made. A plain ``0`` stays ``NUMBER``: whether it is nil is the ruleset's."""
+
+    NUMBER = "number"
+    NIL = "nil"
+    BLIND_NIL = "bnil"
+    BLIND = "blind"
+
+
+@dataclass(frozen=True, slots=True)
+class Bid:
+    """One bid: by a seat, or by a whole side (``bid EW 6``) in side-bidding games."""
+
+    bidder: Party
+    kind: BidKind
+    tricks: int
+    pos: Position = _pos()
+
+    @property
+    def text(self) -> str:
+        if self.kind is BidKind.NIL:
+            return "nil"
+        if self.kind is BidKind.BLIND_NIL:
+            return "bnil"
+        if self.kind is BidKind.BLIND:
+            return f"b{self.tricks}"
+        return str(self.tricks)
+
+    @property
+    def is_side_bid(self) -> bool:
+        return isinstance(self.bidder, Side)
+
+
+@dataclass(frozen=True, slots=True)
+class Bids:
+    """``bid SEAT VALUE ...``: bids in the order they were made."""
+
+    bids: tuple[Bid, ...]
+    pos: Position = _pos()
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """``draw SEAT keep CARD discard CARD`` (or discard first): one two-player draw step."""
+
+    seat: Seat
+    kept: Card
+    discarded: Card
+    keep_first: bool
+    pos: Position = _pos()
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    """``trick N LEADER CARD ...``: the cards in the order played, clockwise from the leader."""
+
+    number: int
+    leader: Seat
+    cards: tuple[Card, ...]
+    card_pos: tuple[Position, ...] = field(default=(), compare=False, repr=False)
+    pos: Position = _pos()
+
+    def position_of(self, index: int) -> Position:
+        return self.card_pos[index] if index < len(self.card_pos) else self.pos
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """``claim SEAT``: SEAT claims the remaining tricks."""
+
+    seat: Seat
+    pos: Position = _pos()
+
+
+@dataclass(frozen=True, slots=True)
+class Took:
+    """``took SEAT N ...`` (or ``took NS 6 EW 7``): tricks taken, for unplayed hands."""
+
+    counts: tuple[tuple[Party, int], ...]
+    pos: Position = _pos()
+
+
+@dataclass(frozen=True, slots=True)
+class Renege:
+    """``renege SEAT TRICK``: a renege called and established at the table."""
+
+    seat: Seat
+    trick: int
+    pos: Position = _pos()
+
+
+@dataclass(frozen=True, slots=True)
+class RecordedScore:
+    """``score SIDE N ...``: running totals as the scorekeeper wrote them."""
+
+    entries: tuple[tuple[Party, int], ...]
+    pos: Position = _pos()
+
+
+@dataclass(frozen=True, slots=True)
+class RecordedBags:
+    """``bags SIDE N ...``: bag counts as the scorekeeper wrote them."""
+
+    entries: tuple[tuple[Party, int], ...]
+    pos: Position = _pos()
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """``result SIDE``: the recorded winner."""
+
+    winner: Party
+    pos: Position = _pos()
+
+
+@dataclass(frozen=True, slots=True)
+class SyntaxIssue:
+    """A line that could not be read. ``expected`` says what would have been valid."""
+
+    message: str
+    pos: Position = _pos()
+    code: str = "syntax-error"
+
+
+#: An event produced for one line of a record.
+LineEvent = (
+    Tag
+    | HandStart
+    | Deal
+    | Pass
+    | Bids
+    | Draw
+    | Trick
+    | Claim
+    | Took
+    | Renege
+    | RecordedScore
+    | RecordedBags
+    | Result
+    | SyntaxIssue
+)
