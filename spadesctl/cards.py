@@ -15,6 +15,7 @@ from typing import Final
 class Suit(enum.Enum):
     """A printed suit; ``JOKER`` is the pseudo-suit of the two jokers."""
 
+    _value_: str
     SPADES = "S"
     HEARTS = "H"
     DIAMONDS = "D"
@@ -23,7 +24,8 @@ class Suit(enum.Enum):
 
     @property
     def word(self) -> str:
-        return _SUIT_WORDS[self]
+        word: str = _SUIT_WORDS[self]
+        return word
 
 
 _SUIT_WORDS: Final = {
@@ -145,6 +147,7 @@ def rank_word(rank: int) -> str:
 class Seat(enum.Enum):
     """A seat at the table, clockwise N, E, S, W."""
 
+    _value_: str
     N = "N"
     E = "E"
     S = "S"
@@ -152,7 +155,8 @@ class Seat(enum.Enum):
 
     @property
     def word(self) -> str:
-        return _SEAT_WORDS[self]
+        word: str = _SEAT_WORDS[self]
+        return word
 
     def __str__(self) -> str:
         return self.value
@@ -165,6 +169,7 @@ SEAT_BY_WORD: Final = {w: s for s, w in _SEAT_WORDS.items()}
 class Side(enum.Enum):
     """A partnership: North-South or East-West."""
 
+    _value_: str
     NS = "NS"
     EW = "EW"
 
@@ -219,7 +224,8 @@ def party_text(party: Party) -> str:
 def parse_holding(text: str) -> tuple[Card, ...]:
     """Parse a PBN-style holding ``AKQ4.T98.AK6.QJ97`` (optionally ``.BL`` jokers).
 
-    Ranks may be written ``T`` or ``10`` and in either case; an empty group is a void.
+    The cards come back in canonical order (:func:`holding_order`). Ranks may be
+    written ``T`` or ``10`` and in either case; an empty group is a void.
     Raises :class:`ValueError` naming the problem.
     """
     groups = text.split(".")
@@ -244,7 +250,21 @@ def parse_holding(text: str) -> tuple[Card, ...]:
                 out.append(LITTLE_JOKER)
             else:
                 raise ValueError(f"{ch!r} is not a joker (B or L) in {text!r}")
-    return tuple(out)
+    return tuple(sorted(out, key=holding_order))
+
+
+_SUIT_INDEX: Final = {
+    Suit.SPADES: 0,
+    Suit.HEARTS: 1,
+    Suit.DIAMONDS: 2,
+    Suit.CLUBS: 3,
+    Suit.JOKER: 4,
+}
+
+
+def holding_order(c: Card) -> tuple[int, int]:
+    """Sort key of the canonical holding order: S, H, D, C, jokers; high to low."""
+    return (_SUIT_INDEX[c.suit], -c.rank)
 
 
 def format_holding(hand: tuple[Card, ...] | list[Card]) -> str:

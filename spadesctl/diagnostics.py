@@ -37,21 +37,37 @@ KINDS: Final[tuple[Kind, ...]] = (
     Kind("SP005", "unknown-option", _W, "an imported record's option spadesctl cannot interpret"),
     # the deal
     Kind("SP101", "bad-deal", _E, "wrong card count, a duplicate, or a card not in the deck"),
-    Kind("SP102", "bad-pass", _E, "a pass of the wrong count, between the wrong seats, or of cards not held"),
+    Kind(
+        "SP102",
+        "bad-pass",
+        _E,
+        "a pass of the wrong count, between the wrong seats, or of cards not held",
+    ),
     Kind("SP103", "dealer-out-of-turn", _E, "the deal did not rotate clockwise"),
-    Kind("SP104", "bad-draw", _E, "a two-player draw step out of order or inconsistent with the hands"),
+    Kind(
+        "SP104",
+        "bad-draw",
+        _E,
+        "a two-player draw step out of order or inconsistent with the hands",
+    ),
     Kind("SP105", "hand-number", _E, "hands not numbered 1, 2, 3, ..."),
     # bidding
     Kind("SP201", "bid-out-of-turn", _E, "a bid made out of turn, twice, or missing"),
     Kind("SP202", "bid-out-of-range", _E, "a bid below 0 or above the tricks in a hand"),
-    Kind("SP203", "blind-nil-not-allowed", _E, "blind nil by a side not trailing enough, or when off"),
-    Kind("SP204", "min-bid-violated", _E, "a side's bid below min_team_bid (or above max_team_bid)"),
+    Kind(
+        "SP203", "blind-nil-not-allowed", _E, "blind nil by a side not trailing enough, or when off"
+    ),
+    Kind(
+        "SP204", "min-bid-violated", _E, "a side's bid below min_team_bid (or above max_team_bid)"
+    ),
     Kind("SP205", "bids-total-13", _E, "bids adding up to the tricks in the hand where forbidden"),
     Kind("SP206", "both-nil-not-allowed", _E, "both partners bid nil where that is not allowed"),
     Kind("SP207", "blind-bid-not-allowed", _E, "a blind bid that the ruleset or the score forbids"),
     Kind("SP208", "bid-in-unbid-hand", _E, "bids in a hand the ruleset plays without bidding"),
     Kind("SP209", "suicide-bid-violated", _E, "a side not bidding one nil and one 4+ in suicide"),
-    Kind("SP210", "mirror-bid-violated", _E, "a bid other than the number of spades held in mirror"),
+    Kind(
+        "SP210", "mirror-bid-violated", _E, "a bid other than the number of spades held in mirror"
+    ),
     Kind("SP211", "nil-not-allowed", _E, "a nil bid where nil is off"),
     # play
     Kind("SP301", "wrong-leader", _E, "a trick led by the wrong seat"),

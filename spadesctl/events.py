@@ -29,17 +29,13 @@ class Position:
 NOWHERE = Position(0, 0)
 
 
-def _pos() -> Position:
-    return field(default=NOWHERE, compare=False, repr=False)  # type: ignore[no-any-return]
-
-
 @dataclass(frozen=True, slots=True)
 class Tag:
     """``[Name "value"]``: game metadata (seats' player names, the ruleset, anything else)."""
 
     name: str
     value: str
-    pos: Position = _pos()
+    pos: Position = field(default=NOWHERE, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,7 +44,7 @@ class HandStart:
 
     number: int
     dealer: Seat
-    pos: Position = _pos()
+    pos: Position = field(default=NOWHERE, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,7 +53,7 @@ class Holding:
 
     seat: Seat
     cards: tuple[Card, ...]
-    pos: Position = _pos()
+    pos: Position = field(default=NOWHERE, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,7 +61,7 @@ class Deal:
     """``deal N:... E:... S:... W:...``."""
 
     holdings: tuple[Holding, ...]
-    pos: Position = _pos()
+    pos: Position = field(default=NOWHERE, compare=False, repr=False)
 
     def hand_of(self, seat: Seat) -> tuple[Card, ...] | None:
         for h in self.holdings:
@@ -81,7 +77,7 @@ class Pass:
     giver: Seat
     receiver: Seat
     cards: tuple[Card, ...]
-    pos: Position = _pos()
+    pos: Position = field(default=NOWHERE, compare=False, repr=False)
 
 
 class BidKind(enum.Enum):
@@ -100,7 +96,7 @@ class Bid:
     bidder: Party
     kind: BidKind
     tricks: int
-    pos: Position = _pos()
+    pos: Position = field(default=NOWHERE, compare=False, repr=False)
 
     @property
     def text(self) -> str:
@@ -122,7 +118,7 @@ class Bids:
     """``bid SEAT VALUE ...``: bids in the order they were made."""
 
     bids: tuple[Bid, ...]
-    pos: Position = _pos()
+    pos: Position = field(default=NOWHERE, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,7 +129,7 @@ class Draw:
     kept: Card
     discarded: Card
     keep_first: bool
-    pos: Position = _pos()
+    pos: Position = field(default=NOWHERE, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,7 +140,7 @@ class Trick:
     leader: Seat
     cards: tuple[Card, ...]
     card_pos: tuple[Position, ...] = field(default=(), compare=False, repr=False)
-    pos: Position = _pos()
+    pos: Position = field(default=NOWHERE, compare=False, repr=False)
 
     def position_of(self, index: int) -> Position:
         return self.card_pos[index] if index < len(self.card_pos) else self.pos
@@ -155,7 +151,7 @@ class Claim:
     """``claim SEAT``: SEAT claims the remaining tricks."""
 
     seat: Seat
-    pos: Position = _pos()
+    pos: Position = field(default=NOWHERE, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,7 +159,7 @@ class Took:
     """``took SEAT N ...`` (or ``took NS 6 EW 7``): tricks taken, for unplayed hands."""
 
     counts: tuple[tuple[Party, int], ...]
-    pos: Position = _pos()
+    pos: Position = field(default=NOWHERE, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,7 +168,7 @@ class Renege:
 
     seat: Seat
     trick: int
-    pos: Position = _pos()
+    pos: Position = field(default=NOWHERE, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,7 +176,7 @@ class RecordedScore:
     """``score SIDE N ...``: running totals as the scorekeeper wrote them."""
 
     entries: tuple[tuple[Party, int], ...]
-    pos: Position = _pos()
+    pos: Position = field(default=NOWHERE, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,7 +184,7 @@ class RecordedBags:
     """``bags SIDE N ...``: bag counts as the scorekeeper wrote them."""
 
     entries: tuple[tuple[Party, int], ...]
-    pos: Position = _pos()
+    pos: Position = field(default=NOWHERE, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,7 +192,7 @@ class Result:
     """``result SIDE``: the recorded winner."""
 
     winner: Party
-    pos: Position = _pos()
+    pos: Position = field(default=NOWHERE, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,7 +200,7 @@ class SyntaxIssue:
     """A line that could not be read. ``expected`` says what would have been valid."""
 
     message: str
-    pos: Position = _pos()
+    pos: Position = field(default=NOWHERE, compare=False, repr=False)
     code: str = "syntax-error"
 
 

@@ -1,0 +1,88 @@
+"""The record notation: reading records into games (streaming) and writing them back.
+
+``iter_games`` reads one game at a time from a file, standard input or a stream;
+``parse_text`` reads a string; ``format_game`` writes the canonical form.
+"""
+
+from __future__ import annotations
+
+import io
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import BinaryIO
+
+from spadesctl.notation.parser import parse_lines
+from spadesctl.notation.reader import BinaryFileError, GameText, split_games
+from spadesctl.notation.writer import format_game, format_games
+from spadesctl.record import Game, assemble
+
+
+class RecordReadError(OSError):
+    """A record source that cannot be read at all (missing, a directory, binary data)."""
+
+
+def games_from_stream(stream: BinaryIO, source: str = "-") -> Iterator[Game]:
+    """Parse games one at a time from a binary stream."""
+    for index, block in enumerate(split_games(stream), start=1):
+        yield game_from_text(block, source, index)
+
+
+def game_from_text(block: GameText, source: str = "-", index: int = 1) -> Game:
+    """Parse the lines of one game (as split by the reader) into a :class:`Game`."""
+    events = parse_lines(block.lines, block.first_line)
+    if block.issues:
+        events = sorted([*block.issues, *events], key=lambda e: (e.pos.line, e.pos.column))
+    return assemble(events, source=source, index=index)
+
+
+def iter_games(source: str | Path) -> Iterator[Game]:
+    """Stream the games of a record file (``-`` is standard input).
+
+    Raises :class:`RecordReadError` for a source that cannot be read at all; problems
+    inside the file are reported on each game (``Game.issues``) instead.
+    """
+    name = str(source)
+    if name == "-":
+        yield from _guarded(sys.stdin.buffer, name)
+        return
+    path = Path(source)
+    try:
+        stream = path.open("rb")
+    except FileNotFoundError:
+        raise RecordReadError(f"{name}: no such file") from None
+    except IsADirectoryError:
+        raise RecordReadError(f"{name}: is a directory, not a record file") from None
+    except PermissionError:
+        raise RecordReadError(f"{name}: permission denied") from None
+    except OSError as exc:
+        raise RecordReadError(f"{name}: cannot be read ({exc.strerror})") from None
+    with stream:
+        yield from _guarded(stream, name)
+
+
+def _guarded(stream: BinaryIO, name: str) -> Iterator[Game]:
+    try:
+        yield from games_from_stream(stream, name)
+    except BinaryFileError as exc:
+        raise RecordReadError(f"{name}: {exc}") from None
+    except IsADirectoryError:
+        raise RecordReadError(f"{name}: is a directory, not a record file") from None
+    except OSError as exc:
+        raise RecordReadError(f"{name}: cannot be read ({exc.strerror or exc})") from None
+
+
+def parse_text(text: str, source: str = "-") -> list[Game]:
+    """Parse every game in ``text``."""
+    return list(games_from_stream(io.BytesIO(text.encode("utf-8")), source))
+
+
+__all__ = [
+    "RecordReadError",
+    "format_game",
+    "format_games",
+    "game_from_text",
+    "games_from_stream",
+    "iter_games",
+    "parse_text",
+]

@@ -1,0 +1,3 @@
+from spadesctl.cli import main
+
+main()

@@ -1,0 +1,15 @@
+"""The command-line interface: a thin layer over the library (``spadesctl.*``)."""
+
+from __future__ import annotations
+
+from spadesctl.cli import check as _check  # noqa: F401  (registers the command)
+from spadesctl.cli import fmt as _fmt  # noqa: F401
+from spadesctl.cli.app import app
+
+
+def main() -> None:
+    """Console-script entry point."""
+    app()
+
+
+__all__ = ["app", "main"]

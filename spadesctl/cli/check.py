@@ -1,0 +1,143 @@
+"""``spadesctl check``: every diagnostic in the given records."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+from collections import Counter
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
+from typing import Annotated
+
+import typer
+
+from spadesctl.checking import CheckOptions, FileReport, check_file
+from spadesctl.cli.app import app
+from spadesctl.cli.errors import EXIT_CLEAN, EXIT_PROBLEMS, EXIT_USAGE, fail
+from spadesctl.cli.output import DiagnosticFormat, DiagnosticWriter, statistics_lines
+from spadesctl.cli.progress import Progress
+from spadesctl.diagnostics import Diagnostic, Severity, kind
+from spadesctl.sources import expand_paths
+
+#: Below this many bytes of input, worker processes cost more than they save.
+_PARALLEL_MIN_BYTES = 512 * 1024
+
+
+def _names(values: list[str] | None) -> frozenset[str] | None:
+    if not values:
+        return None
+    names = set()
+    for raw in values:
+        for item in raw.split(","):
+            item = item.strip()
+            if not item:
+                continue
+            try:
+                names.add(kind(item).name)
+            except KeyError:
+                fail(f"unknown diagnostic {item!r} (see docs/diagnostics.md for names and codes)")
+    return frozenset(names)
+
+
+def choose_jobs(jobs: int, paths: list[str]) -> int:
+    """``--jobs 0`` (auto): one process per core, but only when the input is large enough."""
+    if jobs > 0:
+        return min(jobs, max(len(paths), 1))
+    if len(paths) < 2:
+        return 1
+    total = 0
+    for p in paths:
+        with contextlib.suppress(OSError):
+            total += os.path.getsize(p)
+    if total < _PARALLEL_MIN_BYTES:
+        return 1
+    return min(os.cpu_count() or 1, len(paths))
+
+
+def run_reports(paths: list[str], options: CheckOptions, jobs: int) -> Iterator[FileReport]:
+    """Reports in the order of ``paths``, computed in ``jobs`` processes."""
+    if jobs <= 1 or "-" in paths:
+        for p in paths:
+            yield check_file(p, options)
+        return
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        yield from pool.map(check_file, paths, [options] * len(paths), chunksize=1)
+
+
+@app.command()
+def check(
+    paths: Annotated[
+        list[str],
+        typer.Argument(
+            help="Record files, directories (searched for *.spades, *.pbn, *.ptn), "
+            "or - for standard input."
+        ),
+    ],
+    output_format: Annotated[
+        DiagnosticFormat, typer.Option("--format", help="Output format.")
+    ] = DiagnosticFormat.text,
+    rules: Annotated[
+        str | None,
+        typer.Option(
+            help="Ruleset for records that declare none: 'PRESET key=value ...' or a TOML file."
+        ),
+    ] = None,
+    select: Annotated[
+        list[str] | None,
+        typer.Option(help="Report only these diagnostics (names or codes, comma-separated)."),
+    ] = None,
+    ignore: Annotated[
+        list[str] | None, typer.Option(help="Do not report these diagnostics (names or codes).")
+    ] = None,
+    statistics: Annotated[
+        bool,
+        typer.Option(
+            "--statistics", help="Print a count per diagnostic name instead of each diagnostic."
+        ),
+    ] = False,
+    jobs: Annotated[
+        int,
+        typer.Option(
+            "--jobs", "-j", min=0, help="Worker processes; 0 picks one per core for large inputs."
+        ),
+    ] = 0,
+) -> None:
+    """Check records: every bid, play and recorded score against the ruleset."""
+    selected = _names(select)
+    ignored = _names(ignore) or frozenset()
+    options = CheckOptions(rules=rules)
+    files = expand_paths(paths)
+    if not files:
+        fail("no record files found in " + ", ".join(paths))
+    writer = DiagnosticWriter(output_format)
+    counts: Counter[str] = Counter()
+    errors = io_errors = 0
+    progress = Progress(len(files), "checking", enabled=None if len(files) > 1 else False)
+    if not statistics:
+        writer.start()
+    for report in run_reports(files, options, choose_jobs(jobs, files)):
+        shown: list[Diagnostic] = [
+            d
+            for d in report.diagnostics
+            if (selected is None or d.name in selected) and d.name not in ignored
+        ]
+        for d in shown:
+            counts[d.name] += 1
+            if d.name == "io-error":
+                io_errors += 1
+            elif d.severity is Severity.ERROR:
+                errors += 1
+        if not statistics:
+            writer.write(shown)
+        progress.advance()
+    progress.close()
+    if statistics:
+        for line in statistics_lines(counts):
+            typer.echo(line)
+    else:
+        writer.finish()
+    sys.stdout.flush()
+    if io_errors:
+        raise typer.Exit(EXIT_USAGE)
+    raise typer.Exit(EXIT_PROBLEMS if errors else EXIT_CLEAN)

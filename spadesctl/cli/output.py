@@ -1,0 +1,76 @@
+"""Printing diagnostics: compiler-style lines (coloured on a terminal), JSON or NDJSON."""
+
+from __future__ import annotations
+
+import enum
+import json
+import os
+import sys
+from collections import Counter
+from collections.abc import Iterable
+from typing import TextIO
+
+from spadesctl.diagnostics import KIND_BY_NAME, Diagnostic, Severity
+
+
+class DiagnosticFormat(enum.Enum):
+    text = "text"
+    json = "json"
+    ndjson = "ndjson"
+
+
+def use_colour(stream: TextIO) -> bool:
+    """Colour only on a terminal, and never when NO_COLOR is set."""
+    return stream.isatty() and "NO_COLOR" not in os.environ
+
+
+def _paint(text: str, code: str, colour: bool) -> str:
+    return f"\x1b[{code}m{text}\x1b[0m" if colour else text
+
+
+def format_text(d: Diagnostic, colour: bool) -> str:
+    where = _paint(f"{d.file}:{d.line}:{d.column}:", "1", colour)
+    tone = "31" if d.severity is Severity.ERROR else "33"
+    code = _paint(f"{d.code} {d.name}:", f"1;{tone}", colour)
+    return f"{where} {code} {d.message}"
+
+
+class DiagnosticWriter:
+    """Streams diagnostics to ``out`` in the chosen format (JSON as one array at the end)."""
+
+    def __init__(self, fmt: DiagnosticFormat, out: TextIO = sys.stdout) -> None:
+        self.fmt = fmt
+        self.out = out
+        self.colour = fmt is DiagnosticFormat.text and use_colour(out)
+        self._first = True
+
+    def start(self) -> None:
+        if self.fmt is DiagnosticFormat.json:
+            self.out.write("[")
+
+    def write(self, diagnostics: Iterable[Diagnostic]) -> None:
+        for d in diagnostics:
+            if self.fmt is DiagnosticFormat.text:
+                self.out.write(format_text(d, self.colour) + "\n")
+            elif self.fmt is DiagnosticFormat.ndjson:
+                self.out.write(json.dumps(d.to_dict(), ensure_ascii=False) + "\n")
+            else:
+                self.out.write(
+                    ("\n  " if self._first else ",\n  ")
+                    + json.dumps(d.to_dict(), ensure_ascii=False)
+                )
+                self._first = False
+
+    def finish(self) -> None:
+        if self.fmt is DiagnosticFormat.json:
+            self.out.write("\n]\n" if not self._first else "]\n")
+        self.out.flush()
+
+
+def statistics_lines(counts: Counter[str]) -> list[str]:
+    """``--statistics``: one line per diagnostic name, most frequent first."""
+    lines = []
+    for name, n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])):
+        kind = KIND_BY_NAME[name]
+        lines.append(f"{n:>7}  {kind.code} {name}")
+    return lines
