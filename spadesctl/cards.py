@@ -76,7 +76,7 @@ class Card:
         """Canonical text: rank then suit (``AS``, ``TD``), ``BJ``/``LJ`` for jokers."""
         if self.suit is Suit.JOKER:
             return "BJ" if self.rank == BIG_JOKER_RANK else "LJ"
-        return _RANK_TEXT[self.rank] + self.suit.value
+        return _RANK_TEXT[self.rank] + str(self.suit.value)
 
     @property
     def name(self) -> str:
@@ -218,7 +218,7 @@ def next_seat(seat: Seat, seats: tuple[Seat, ...]) -> Seat:
 
 
 def party_text(party: Party) -> str:
-    return party.value
+    return str(party.value)
 
 
 def parse_holding(text: str) -> tuple[Card, ...]:
