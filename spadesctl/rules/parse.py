@@ -1,0 +1,228 @@
+"""Rules text and house-rules files to :class:`Ruleset` values, and back to text.
+
+Rules text is a preset name followed by ``key=value`` overrides (``standard nil=50
+bag_limit=off``); without a preset the overrides apply to a default ruleset.  A TOML
+house-rules file says the same with ``preset = "standard"`` and one line per key.
+Whatever the source, the result is checked for impossible combinations of keys.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+import tomllib
+from collections.abc import Callable, Iterable
+from dataclasses import replace
+from os import PathLike
+from typing import Any, Final
+
+from spadesctl.rules.keys import KEY_BY_NAME, KEYS, Key, key_name
+from spadesctl.rules.presets import PRESETS, STANDARD, preset_name
+from spadesctl.rules.ruleset import Bidding, Deck, FailedNilTricks, FirstLead, Ruleset
+
+
+class RulesError(ValueError):
+    """An unknown key or preset, a bad value, or an impossible combination of keys."""
+
+
+_SEPARATOR: Final = re.compile(r"[\s,]+")
+_EQUALS: Final = re.compile(r"\s*=\s*")
+
+
+def parse_rules(text: str, default: Ruleset | None = None) -> Ruleset:
+    """The ruleset written ``text``: an optional preset name, then ``key=value`` words.
+
+    Without a preset, the keys change ``default`` (``standard`` if not given).  Raises
+    :class:`RulesError` for an unknown preset or key, a bad value, a key given twice or
+    an impossible combination.
+    """
+    words = [w for w in _SEPARATOR.split(_EQUALS.sub("=", text.strip())) if w]
+    base = default or STANDARD
+    if words and "=" not in words[0]:
+        base = _preset(words.pop(0))
+    pairs: list[tuple[str, object]] = []
+    for word in words:
+        key, equals, value = word.partition("=")
+        if not equals:
+            if preset_name(word) in PRESETS:
+                raise RulesError(f"the preset {word!r} must come first, before the keys")
+            raise RulesError(f"expected key=value, not {word!r}")
+        pairs.append((key, value))
+    return _apply(base, pairs)
+
+
+def load_rules_toml(path: str | PathLike[str]) -> Ruleset:
+    """The ruleset of a TOML house-rules file: ``preset = "..."`` (optional) and keys.
+
+    Values may be TOML booleans, integers or strings (``bag_limit = "off"``).  Raises
+    :class:`RulesError` (its message starting with the path) for a file that is not TOML
+    or rules that are not valid, and :class:`OSError` for a file that cannot be read.
+    """
+    with open(path, "rb") as f:
+        try:
+            data = tomllib.load(f)
+        except tomllib.TOMLDecodeError as e:
+            raise RulesError(f"{path}: not a valid TOML file: {e}") from None
+    try:
+        base = STANDARD
+        if "preset" in data:
+            preset = data.pop("preset")
+            if not isinstance(preset, str):
+                raise RulesError(f"preset must be a string, one of: {', '.join(PRESETS)}")
+            base = _preset(preset)
+        return _apply(base, data.items())
+    except RulesError as e:
+        raise RulesError(f"{path}: {e}") from None
+
+
+def format_rules(rules: Ruleset) -> str:
+    """The canonical text of ``rules``: its preset, then the keys that differ from it.
+
+    :func:`parse_rules` reads it back to an equal ruleset.  A ruleset whose name is no
+    preset is written as ``standard`` with overrides.
+    """
+    base = PRESETS.get(rules.name, STANDARD)
+    words = [base.name]
+    for key in KEYS:
+        value = getattr(rules, key.name)
+        if value != getattr(base, key.name):
+            words.append(f"{key.name}={key.format(value)}")
+    return " ".join(words)
+
+
+def check_rules(rules: Ruleset) -> None:
+    """Raise :class:`RulesError` listing every impossible combination of keys in ``rules``."""
+    problems = [message for broken, message in _IMPOSSIBLE if broken(rules)]
+    if problems:
+        raise RulesError("impossible rules: " + "; ".join(problems))
+
+
+def _preset(word: str) -> Ruleset:
+    found = PRESETS.get(preset_name(word))
+    if found is not None:
+        return found
+    if key_name(word) in KEY_BY_NAME:
+        raise RulesError(f"the key {word!r} needs a value ({key_name(word)}=...)")
+    raise RulesError(
+        f"unknown preset {word!r}{_did_you_mean(preset_name(word), PRESETS)}; "
+        f"presets: {', '.join(PRESETS)}"
+    )
+
+
+def _apply(base: Ruleset, pairs: Iterable[tuple[str, object]]) -> Ruleset:
+    changes: dict[str, Any] = {}
+    for written, value in pairs:
+        key = _key(written)
+        if key.name in changes:
+            raise RulesError(f"the key {key.name} is given twice")
+        changes[key.name] = _convert(key, _as_text(key, value))
+    rules = replace(base, **changes)
+    check_rules(rules)
+    return rules
+
+
+def _key(written: str) -> Key:
+    name = key_name(written)
+    found = KEY_BY_NAME.get(name)
+    if found is None:
+        raise RulesError(
+            f"unknown ruleset key {written!r}{_did_you_mean(name, KEY_BY_NAME)}; "
+            f"valid keys: {', '.join(KEY_BY_NAME)}"
+        )
+    return found
+
+
+def _as_text(key: Key, value: object) -> str:
+    """TOML booleans and integers as the words rules text uses; other types refused."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, int | str):
+        return str(value)
+    raise RulesError(f"bad value {value!r} for {key.name}; valid values: {key.values}")
+
+
+def _did_you_mean(word: str, choices: Iterable[str]) -> str:
+    close = difflib.get_close_matches(word, list(choices), n=1)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+def _convert(key: Key, text: str) -> object:
+    try:
+        return key.convert(text)
+    except ValueError as e:
+        raise RulesError(str(e)) from None
+
+
+_Check = tuple[Callable[[Ruleset], bool], str]
+
+#: The combinations no game can be played under, each with the message that explains it.
+_IMPOSSIBLE: Final[tuple[_Check, ...]] = (
+    (
+        lambda r: r.partnership and r.players != 4,
+        "partnership=yes needs players=4 (with 2 or 3 players, add partnership=no)",
+    ),
+    (
+        lambda r: r.deck is Deck.JJDD and r.players == 3,
+        "deck=jjdd cannot be played by 3 players: the 2D that 3 players leave out is a spade "
+        "under jjdd",
+    ),
+    (
+        lambda r: r.first_lead is FirstLead.TWO_OF_CLUBS and r.deck is not Deck.STANDARD,
+        "first_lead=two_of_clubs needs deck=standard: the jokers and jjdd decks have no 2C",
+    ),
+    (
+        lambda r: r.first_lead is FirstLead.TWO_OF_CLUBS and r.players == 2,
+        "first_lead=two_of_clubs cannot be played by 2 players: the 2C may be discarded",
+    ),
+    (
+        lambda r: not r.partnership and r.failed_nil_tricks is FailedNilTricks.PARTNER,
+        "failed_nil_tricks=partner needs partnership=yes",
+    ),
+    (
+        lambda r: not r.partnership and r.blind_nil is not None and r.blind_nil_pass > 0,
+        "blind_nil without partnership needs blind_nil_pass=0 (or blind_nil=off): there is no "
+        "partner to exchange cards with",
+    ),
+    (
+        lambda r: r.bidding is Bidding.SUICIDE and not r.partnership,
+        "bidding=suicide needs partnership=yes: one partner of each side bids nil",
+    ),
+    (
+        lambda r: r.bidding is Bidding.SUICIDE and r.nil is None,
+        "bidding=suicide needs nil bids, not nil=off",
+    ),
+    (
+        lambda r: (
+            r.bidding is Bidding.SUICIDE and r.max_team_bid is not None and r.max_team_bid < 4
+        ),
+        "bidding=suicide needs max_team_bid=4 or more: the partner of the nil bidder bids 4+",
+    ),
+    (
+        lambda r: (
+            r.bidding is Bidding.MIRROR and (r.blind_nil is not None or r.blind_bids is not None)
+        ),
+        "bidding=mirror rules out blind_nil and blind_bids: a mirror bid is read off the cards",
+    ),
+    (
+        lambda r: (
+            r.bidding is Bidding.MIRROR and (r.min_team_bid > 0 or r.max_team_bid is not None)
+        ),
+        "bidding=mirror rules out min_team_bid and max_team_bid: the cards fix the bids",
+    ),
+    (
+        lambda r: r.bidding is Bidding.MIRROR and r.nil is None and r.zero_is_nil,
+        "bidding=mirror with nil=off needs zero_is_nil=no: a player without spades bids 0",
+    ),
+    (
+        lambda r: r.max_team_bid is not None and r.min_team_bid > r.max_team_bid,
+        "min_team_bid is above max_team_bid",
+    ),
+    (
+        lambda r: r.lose_at is not None and r.lose_at >= r.target,
+        "lose_at must be below target",
+    ),
+    (
+        lambda r: r.first_hand_bids_itself and not r.first_hand_unbid,
+        "first_hand_bids_itself=yes needs first_hand_unbid=yes",
+    ),
+)
