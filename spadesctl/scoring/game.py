@@ -1,0 +1,103 @@
+"""Scoring a game: running totals hand by hand, and the end of the game.
+
+:func:`game_end` decides, after one hand, whether the game is over; :func:`score_game`
+runs it over a whole game.  A replay that scores hands one at a time can call
+:func:`~spadesctl.scoring.hand.score_hand` and :func:`game_end` itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from spadesctl.cards import Party
+from spadesctl.rules.ruleset import Ruleset
+from spadesctl.scoring.hand import score_hand
+from spadesctl.scoring.model import (
+    EndReason,
+    GameResult,
+    GameScore,
+    HandInput,
+    HandScore,
+    Standing,
+)
+
+
+def score_game(
+    rules: Ruleset, hands: Iterable[HandInput], start: Standing | None = None
+) -> GameScore:
+    """Score the hands in order from ``start`` (all zero by default).
+
+    The result is the first decision reached; hands after it are still scored and their
+    numbers listed in ``hands_after_end``.
+    """
+    standing = start if start is not None else Standing.start(rules)
+    scored: list[HandScore] = []
+    result: GameResult | None = None
+    after_end: list[int] = []
+    for position, hand in enumerate(hands, start=1):
+        number = hand.number if hand.number is not None else position
+        if result is not None:
+            after_end.append(number)
+        score = score_hand(rules, hand.bids, hand.taken, standing, hand.rulings, number)
+        scored.append(score)
+        standing = score.after
+        if result is None:
+            result = game_end(rules, score)
+    return GameScore(rules, tuple(scored), standing, result, tuple(after_end))
+
+
+def game_end(rules: Ruleset, hand: HandScore) -> GameResult | None:
+    """Whether the game is decided after ``hand``, and how.
+
+    Checked in this order: a Boston (boston_wins), a side set on two hands in a row
+    (set_twice_loses), the mercy rule (lose_at), the target.  A check whose winner would
+    be a tie decides nothing: play goes on.
+    """
+    after = hand.after
+    n = hand.number
+    if rules.boston_wins:
+        for r in hand.results:
+            if r.boston:
+                text = f"{r.party} bid {r.contract} and took every trick of hand {n}: Boston"
+                return GameResult(r.party, EndReason.BOSTON, n, text)
+    if rules.set_twice_loses:
+        losers = tuple(p for p in after.parties if after[p].sets_in_a_row >= 2)
+        winner = _winner_without(after, losers)
+        if winner is not None:
+            text = (
+                f"{_names(losers)} set on two hands in a row (hands {n - 1} and {n}): {winner} wins"
+            )
+            return GameResult(winner, EndReason.SET_TWICE, n, text)
+    if rules.lose_at is not None:
+        limit = rules.lose_at
+        losers = tuple(p for p in after.parties if after.score(p) <= limit)
+        winner = _winner_without(after, losers)
+        if winner is not None:
+            scores = ", ".join(f"{p} at {after.score(p)}" for p in losers)
+            text = f"{scores}, at or below {limit} after hand {n}: {winner} wins"
+            return GameResult(winner, EndReason.MERCY, n, text)
+    if any(after.score(p) >= rules.target for p in after.parties):
+        winner = _top(after, after.parties)
+        if winner is not None:
+            text = f"{winner} reached {after.score(winner)} (target {rules.target}) after hand {n}"
+            return GameResult(winner, EndReason.TARGET, n, text)
+    return None
+
+
+def _winner_without(standing: Standing, losers: tuple[Party, ...]) -> Party | None:
+    """The winner when ``losers`` lose: the best of the others, or of all if all lose."""
+    if not losers:
+        return None
+    others = tuple(p for p in standing.parties if p not in losers) or standing.parties
+    return _top(standing, others)
+
+
+def _top(standing: Standing, parties: tuple[Party, ...]) -> Party | None:
+    """The party with the highest score among ``parties``; None on a tie for the top."""
+    best = max(standing.score(p) for p in parties)
+    top = [p for p in parties if standing.score(p) == best]
+    return top[0] if len(top) == 1 else None
+
+
+def _names(parties: Iterable[Party]) -> str:
+    return " and ".join(p.value for p in parties)
