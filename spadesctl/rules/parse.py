@@ -9,6 +9,7 @@ Whatever the source, the result is checked for impossible combinations of keys.
 from __future__ import annotations
 
 import difflib
+import functools
 import re
 import tomllib
 from collections.abc import Callable, Iterable
@@ -29,12 +30,13 @@ _SEPARATOR: Final = re.compile(r"[\s,]+")
 _EQUALS: Final = re.compile(r"\s*=\s*")
 
 
+@functools.lru_cache(maxsize=256)
 def parse_rules(text: str, default: Ruleset | None = None) -> Ruleset:
     """The ruleset written ``text``: an optional preset name, then ``key=value`` words.
 
     Without a preset, the keys change ``default`` (``standard`` if not given).  Raises
     :class:`RulesError` for an unknown preset or key, a bad value, a key given twice or
-    an impossible combination.
+    an impossible combination.  Results are cached: a file of games repeats its rules.
     """
     words = [w for w in _SEPARATOR.split(_EQUALS.sub("=", text.strip())) if w]
     base = default or STANDARD
@@ -116,7 +118,7 @@ def _apply(base: Ruleset, pairs: Iterable[tuple[str, object]]) -> Ruleset:
         if key.name in changes:
             raise RulesError(f"the key {key.name} is given twice")
         changes[key.name] = _convert(key, _as_text(key, value))
-    rules = replace(base, **changes)
+    rules = replace(base, **changes) if changes else base
     check_rules(rules)
     return rules
 
