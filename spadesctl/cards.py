@@ -236,17 +236,16 @@ def parse_holding(text: str) -> tuple[Card, ...]:
         )
     out: list[Card] = []
     for suit, group in zip(HOLDING_SUITS, groups, strict=False):
-        g = group.upper().replace("10", "T")
-        for ch in g:
-            c = _CARDS_BY_TEXT.get(ch + suit.value)
+        for ch in group.replace("10", "T"):
+            c = _CARDS_BY_TEXT.get(ch.upper() + suit.value)
             if c is None:
                 raise ValueError(f"{ch!r} is not a rank (in the {suit.word} of {text!r})")
             out.append(c)
     if len(groups) == 5:
-        for ch in groups[4].upper():
-            if ch in ("B", "H"):
+        for ch in groups[4]:
+            if ch in "BbHh":
                 out.append(BIG_JOKER)
-            elif ch == "L":
+            elif ch in "Ll":
                 out.append(LITTLE_JOKER)
             else:
                 raise ValueError(f"{ch!r} is not a joker (B or L) in {text!r}")

@@ -12,7 +12,13 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from lark import Token, Transformer
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.exceptions import (
+    UnexpectedCharacters,
+    UnexpectedEOF,
+    UnexpectedInput,
+    UnexpectedToken,
+    VisitError,
+)
 
 from spadesctl.cards import (
     Card,
@@ -47,6 +53,9 @@ from spadesctl.notation.grammar import spades_parser
 #: The most tricks any bid may name (three players hold 17 cards); larger numbers are
 #: syntax errors, smaller out-of-range ones are the replay engine's ``bid-out-of-range``.
 _MAX_NUMBER: Final = 99
+
+
+_SEAT_ORDER: Final = {Seat.N: 0, Seat.E: 1, Seat.S: 2, Seat.W: 3}
 
 
 class NotationError(ValueError):
@@ -139,6 +148,7 @@ class _ToEvents(Transformer[Token, Any]):
             except ValueError as exc:
                 raise NotationError(str(exc), tok) from None
             holdings.append(Holding(Seat(seat_text), cards, self._pos(tok)))
+        holdings.sort(key=lambda h: _SEAT_ORDER[h.seat])
         return Deal(tuple(holdings), self._pos(c[0]))
 
     def pass_(self, c: list[Token]) -> Pass:
@@ -273,10 +283,15 @@ def parse_line(text: str, line_no: int) -> LineEvent | None:
         tree = parser.parse(text, start="line")
     except UnexpectedInput as exc:
         return _issue_for(exc, text, line_no)
-    except NotationError as exc:
-        return SyntaxIssue(exc.message, Position(line_no, exc.token.column or 1))
     # The line start symbol is inlined: a tree of one rule, transformed here.
-    events = _ToEvents(line_no - 1).transform(tree)
+    try:
+        events = _ToEvents(line_no - 1).transform(tree)
+    except VisitError as exc:
+        if isinstance(exc.orig_exc, NotationError):
+            return SyntaxIssue(
+                exc.orig_exc.message, Position(line_no, exc.orig_exc.token.column or 1)
+            )
+        raise
     if isinstance(events, list):  # pragma: no cover - the grammar's line rule is always inlined
         return events[0] if events else None
     return events  # type: ignore[no-any-return]
@@ -288,11 +303,8 @@ def _parse_block_fast(text: str, first_line: int) -> list[LineEvent] | None:
     transformer = _ToEvents(first_line - 1)
     try:
         tree = parser.parse(text, start="record")
-    except (UnexpectedInput, NotationError):
-        return None
-    try:
         result = transformer.transform(tree)
-    except NotationError:
+    except (UnexpectedInput, VisitError):
         return None
     return result  # type: ignore[no-any-return]
 
