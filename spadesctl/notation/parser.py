@@ -251,7 +251,10 @@ def _issue_for(exc: UnexpectedInput, text: str, line_no: int) -> SyntaxIssue:
     column = exc.column if isinstance(exc.column, int) and exc.column > 0 else 1
     pos = Position(line_no, column)
     if isinstance(exc, UnexpectedToken):
-        found = "the end of the line" if exc.token.type in ("$END", "_NL") else repr(str(exc.token))
+        at_end = exc.token.type in ("$END", "_NL")
+        if at_end:
+            pos = Position(line_no, len(text.rstrip()) + 1)
+        found = "the end of the line" if at_end else repr(str(exc.token))
         if {"HAND", "DEAL", "TRICK"} <= set(exc.accepts or exc.expected):
             word = str(exc.token).split()[0] if str(exc.token).strip() else str(exc.token)
             return SyntaxIssue(
