@@ -1,0 +1,62 @@
+"""``spadesctl fmt``: printing, --check and --write (atomic), errors and exit codes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from spadesctl.cli import app
+
+GOLDEN = Path(__file__).parent / "golden"
+runner = CliRunner()
+
+MESSY = '[Event "x"]  ; c\nhand 1 dealer N\nbid N 3 E 4\nbid S 2 W 4\ntrick 1 N 2c 3C c4 5♣\n'
+
+
+def test_fmt_prints_the_canonical_form(tmp_path: Path) -> None:
+    path = tmp_path / "a.spades"
+    path.write_text(MESSY)
+    result = runner.invoke(app, ["fmt", str(path)])
+    assert result.exit_code == 0
+    assert result.stdout == (GOLDEN / "fmt_messy.spades").read_text()
+
+
+def test_fmt_check_reports_files_that_are_not_canonical(tmp_path: Path) -> None:
+    messy = tmp_path / "messy.spades"
+    messy.write_text(MESSY)
+    clean = tmp_path / "clean.spades"
+    clean.write_text((GOLDEN / "fmt_messy.spades").read_text())
+    result = runner.invoke(app, ["fmt", "--check", str(messy), str(clean)])
+    assert result.exit_code == 1
+    assert result.stdout == f"would reformat {messy}\n"
+    assert messy.read_text() == MESSY
+    assert runner.invoke(app, ["fmt", "--check", str(clean)]).exit_code == 0
+
+
+def test_fmt_write_rewrites_in_place_and_leaves_no_temporary_file(tmp_path: Path) -> None:
+    path = tmp_path / "a.spades"
+    path.write_text(MESSY)
+    path.chmod(0o640)
+    result = runner.invoke(app, ["fmt", "--write", str(path)])
+    assert result.exit_code == 0
+    assert path.read_text() == (GOLDEN / "fmt_messy.spades").read_text()
+    assert oct(path.stat().st_mode & 0o777) == oct(0o640)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.spades"]
+
+
+def test_fmt_refuses_files_with_syntax_errors(tmp_path: Path) -> None:
+    path = tmp_path / "bad.spades"
+    path.write_text('[Event "x"]\nhand 1 dealer N\nbid N\n')
+    result = runner.invoke(app, ["fmt", "--write", str(path)])
+    assert result.exit_code == 1
+    assert f"{path}:3:6: SP001 syntax-error" in result.stderr
+    assert path.read_text() == '[Event "x"]\nhand 1 dealer N\nbid N\n'
+
+
+def test_fmt_usage_and_io_errors_exit_2(tmp_path: Path) -> None:
+    assert runner.invoke(app, ["fmt", "--check", "--write", "x"]).exit_code == 2
+    result = runner.invoke(app, ["fmt", str(tmp_path / "missing.spades")])
+    assert result.exit_code == 2
+    assert "no such file" in result.stderr
+    assert "Traceback" not in result.output
