@@ -159,7 +159,7 @@ KEYS: Final[tuple[Key, ...]] = (
     Key("bidding", _enum(Bidding), "the bidding rule: free, suicide or mirror"),
     Key("nil", _POINTS_OR_OFF, "bonus for a made nil bid; off: no nil bids"),
     Key("nil_penalty", _int(0, off="same"), "loss for a failed nil; same: as much as nil"),
-    Key("zero_is_nil", _bool(), "a bid of 0 is a nil bid (no: an ordinary bid of zero)"),
+    Key("zero_is_nil", _bool(), "with nil on, a bid of 0 is a nil bid (no: a bid of zero)"),
     Key("blind_nil", _POINTS_OR_OFF, "bonus, and loss, for blind nil; off: no blind nil"),
     Key("blind_nil_deficit", _POINTS, "how far a side must trail to bid blind nil"),
     Key("blind_nil_pass", _int(0, 13), "cards blind nil bidder and partner exchange"),

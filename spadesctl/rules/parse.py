@@ -212,10 +212,6 @@ _IMPOSSIBLE: Final[tuple[_Check, ...]] = (
         "bidding=mirror rules out min_team_bid and max_team_bid: the cards fix the bids",
     ),
     (
-        lambda r: r.bidding is Bidding.MIRROR and r.nil is None and r.zero_is_nil,
-        "bidding=mirror with nil=off needs zero_is_nil=no: a player without spades bids 0",
-    ),
-    (
         lambda r: r.max_team_bid is not None and r.min_team_bid > r.max_team_bid,
         "min_team_bid is above max_team_bid",
     ),
