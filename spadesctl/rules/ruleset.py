@@ -37,7 +37,8 @@ class FailedNilTricks(enum.Enum):
 
 
 class BagMode(enum.Enum):
-    CARRY = "carry"  # each overtrick +1; a side losing bag_penalty each time its count reaches bag_limit
+    # each overtrick +1; a side loses bag_penalty each time its count reaches bag_limit
+    CARRY = "carry"
     DEDUCT = "deduct"  # each overtrick scores -1, no counter
     OFF = "off"  # overtricks score nothing
 
