@@ -81,11 +81,11 @@ def _int(lo: int | None, hi: int | None = None, off: str | None = None) -> Value
                 return n
         raise ValueError(text)
 
-    def format(value: int | None) -> str:
+    def text_of(value: int | None) -> str:
         return str(value) if value is not None else str(off)
 
     values = _range_text(lo, hi) + (f", or {off}" if off else "")
-    return ValueKind(values, parse, format)
+    return ValueKind(values, parse, text_of)
 
 
 def _enum(cls: type[enum.Enum]) -> ValueKind:

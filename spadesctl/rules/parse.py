@@ -30,16 +30,21 @@ _SEPARATOR: Final = re.compile(r"[\s,]+")
 _EQUALS: Final = re.compile(r"\s*=\s*")
 
 
-@functools.lru_cache(maxsize=256)
 def parse_rules(text: str, default: Ruleset | None = None) -> Ruleset:
     """The ruleset written ``text``: an optional preset name, then ``key=value`` words.
 
     Without a preset, the keys change ``default`` (``standard`` if not given).  Raises
     :class:`RulesError` for an unknown preset or key, a bad value, a key given twice or
-    an impossible combination.  Results are cached: a file of games repeats its rules.
+    an impossible combination.
     """
+    return _parse_rules(text, default or STANDARD)
+
+
+@functools.lru_cache(maxsize=256)
+def _parse_rules(text: str, default: Ruleset) -> Ruleset:
+    """:func:`parse_rules`, cached: a file of games repeats the same few rules texts."""
     words = [w for w in _SEPARATOR.split(_EQUALS.sub("=", text.strip())) if w]
-    base = default or STANDARD
+    base = default
     if words and "=" not in words[0]:
         base = _preset(words.pop(0))
     pairs: list[tuple[str, object]] = []
