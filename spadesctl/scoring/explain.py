@@ -8,11 +8,11 @@ never guesses beyond that: when no slip fits, or several do, it says so.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 
 from spadesctl.cards import Party
 from spadesctl.rules.ruleset import BagMode, Ruleset
-from spadesctl.scoring.model import GameScore, HandScore, SheetError
+from spadesctl.scoring.model import GameScore, HandScore, PartyCounts, SheetError
 
 
 def format_hand(hand: HandScore) -> str:
@@ -24,7 +24,7 @@ def format_hand(hand: HandScore) -> str:
 
 
 def first_sheet_errors(
-    game: GameScore, recorded: Iterable[tuple[int, Mapping[Party, int]]]
+    game: GameScore, recorded: Iterable[tuple[int, PartyCounts]]
 ) -> tuple[SheetError, ...]:
     """The disagreements at the first hand whose recorded running totals are wrong.
 
@@ -34,8 +34,8 @@ def first_sheet_errors(
     first such hand, or ``()`` when the sheet agrees throughout.
     """
     index = {h.number: i for i, h in enumerate(game.hands)}
-    entries = sorted(
-        ((index[number], totals) for number, totals in recorded if number in index),
+    entries: list[tuple[int, dict[Party, int]]] = sorted(
+        ((index[number], dict(totals.items())) for number, totals in recorded if number in index),
         key=lambda e: e[0],
     )
     last_good = -1

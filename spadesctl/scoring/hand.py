@@ -17,6 +17,7 @@ from spadesctl.scoring.model import (
     HandScore,
     Item,
     NilResult,
+    PartyCounts,
     PartyResult,
     PartyStanding,
     RenegeRuling,
@@ -34,7 +35,7 @@ TEN_FOR_200_POINTS = 200
 def score_hand(
     rules: Ruleset,
     bids: Mapping[Seat, Bid] | Iterable[Bid],
-    taken: Mapping[Party, int] | Iterable[tuple[Party, int]],
+    taken: PartyCounts | Iterable[tuple[Party, int]],
     before: Standing | None = None,
     rulings: Iterable[RenegeRuling] = (),
     hand_number: int = 1,
@@ -138,7 +139,7 @@ def _bid_tuple(bids: Mapping[Seat, Bid] | Iterable[Bid]) -> tuple[Bid, ...]:
 def _read_taken(
     rules: Ruleset,
     parties: tuple[Party, ...],
-    taken: Mapping[Party, int] | Iterable[tuple[Party, int]],
+    taken: PartyCounts | Iterable[tuple[Party, int]],
 ) -> tuple[dict[Seat, int], dict[Party, int]]:
     pairs = tuple(taken.items()) if isinstance(taken, Mapping) else tuple(taken)
     raw: dict[Party, int] = {}
@@ -499,7 +500,7 @@ def _set_value(rules: Ruleset, contract: int, blind: int) -> tuple[int, str]:
         return -points, f"-{points} (ten for 200{', blind: doubled' if blind else ''})"
     points, text = _trick_value(contract, blind)
     if blind:
-        return -points, f"-({text})"
+        return -points, f"-{points} ({text.split(' = ')[0]})"
     return -points, f"-{points}"
 
 

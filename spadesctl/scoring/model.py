@@ -15,6 +15,9 @@ from spadesctl.cards import Party, Seat, Side, seats_for, side_of
 from spadesctl.events import Bid
 from spadesctl.rules.ruleset import Ruleset
 
+#: Figures per party: a plain ``dict[Seat, int]`` or ``dict[Side, int]`` is accepted as is.
+PartyCounts = Mapping[Seat, int] | Mapping[Side, int] | Mapping[Party, int]
+
 
 class ScoringError(ValueError):
     """Input that cannot be scored: a party without a bid, a side bid without partnerships,
@@ -80,16 +83,17 @@ class Standing:
     def of(
         cls,
         rules: Ruleset,
-        scores: Mapping[Party, int],
-        bags: Mapping[Party, int] | None = None,
-        sets_in_a_row: Mapping[Party, int] | None = None,
+        scores: PartyCounts,
+        bags: PartyCounts | None = None,
+        sets_in_a_row: PartyCounts | None = None,
     ) -> Standing:
         """A standing from per-party figures; parties left out stand at 0."""
-        bags = bags or {}
-        sets_in_a_row = sets_in_a_row or {}
+        score_of: Mapping[Party, int] = dict(scores.items())
+        bags_of: Mapping[Party, int] = dict(bags.items()) if bags else {}
+        sets_of: Mapping[Party, int] = dict(sets_in_a_row.items()) if sets_in_a_row else {}
         return cls(
             tuple(
-                (p, PartyStanding(scores.get(p, 0), bags.get(p, 0), sets_in_a_row.get(p, 0)))
+                (p, PartyStanding(score_of.get(p, 0), bags_of.get(p, 0), sets_of.get(p, 0)))
                 for p in parties_of(rules)
             )
         )
@@ -255,7 +259,7 @@ class HandInput:
     def of(
         cls,
         bids: Iterable[Bid] | Mapping[Seat, Bid],
-        taken: Mapping[Party, int] | Iterable[tuple[Party, int]],
+        taken: PartyCounts | Iterable[tuple[Party, int]],
         rulings: Iterable[RenegeRuling] = (),
         number: int | None = None,
     ) -> HandInput:
