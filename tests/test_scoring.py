@@ -411,6 +411,29 @@ CASES = [
         {NS: 1, EW: 0},
         hand_number=2,
     ),
+    # A renege on the unbid hand: E's 3 tricks go to NS: NS 9: 90, EW 4: 40.
+    Case(
+        "first-hand-unbid-renege",
+        rules(first_hand_unbid=True),
+        "",
+        "N 3 S 3 E 4 W 3",
+        {NS: 90, EW: 40},
+        {NS: 0, EW: 0},
+        hand_number=1,
+        rulings=(RenegeRuling(E),),
+    ),
+    # first_hand_bids_itself (our key, docs/rules.md): NS's 10 tricks are a made bid of 10:
+    # 200 under ten_for_200; EW's 3 a made 3: 30.
+    Case(
+        "first-hand-bids-itself",
+        rules(first_hand_unbid=True, first_hand_bids_itself=True, ten_for_200=True),
+        "",
+        "N 5 S 5 E 2 W 1",
+        {NS: 200, EW: 30},
+        {NS: 0, EW: 0},
+        hand_number=1,
+        made={NS: True, EW: True},
+    ),
     # --- the overtrick limit variant (004) ------------------------------------------------
     # max_overtricks 2, bags off: NS 5 took 7: 50; EW 6 took 6: 60.
     Case(

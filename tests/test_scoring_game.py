@@ -161,6 +161,16 @@ def test_boston_wins() -> None:
     assert game.standing.scores == {NS: 103, EW: -20}
 
 
+def test_boston_on_a_hand_that_bids_itself() -> None:
+    # first_hand_bids_itself: NS's 13 tricks on the unbid hand 1 are a made 13: 130, and
+    # a bid of 10+ with every trick: a Boston.
+    r = rules(first_hand_unbid=True, first_hand_bids_itself=True, boston_wins=True)
+    game = score_game(r, [hand("", "N 7 S 6 E 0 W 0")])
+    assert game.result is not None
+    assert (game.result.winner, game.result.reason) == (NS, EndReason.BOSTON)
+    assert game.standing.scores == {NS: 130, EW: 0}
+
+
 def test_boston_needs_the_key() -> None:
     game = score_game(STANDARD, [hand("N 5 S 5 E 1 W 1", "N 7 S 6 E 0 W 0")])
     assert game.result is None
@@ -288,6 +298,11 @@ def _games(draw: st.DrawFn) -> tuple[Ruleset, list[HandInput]]:
         moon=draw(st.sampled_from([None, 250])),
         moon_fail=draw(st.sampled_from(["set", "bags"])),
         first_hand_unbid=draw(st.booleans()),
+        first_hand_bids_itself=draw(st.booleans()),
+        boston_wins=draw(st.booleans()),
+        set_twice_loses=draw(st.booleans()),
+        lose_at=draw(st.sampled_from([None, -200])),
+        target=draw(st.sampled_from([200, 500])),
         renege_penalty=draw(st.sampled_from([1, 3, "set"])),
     )
     seats = seats_for(players)

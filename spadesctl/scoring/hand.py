@@ -60,6 +60,7 @@ def score_hand(
     work = {p: _Work(p, party_counts[p]) for p in parties}
     if unbid:
         for w in work.values():
+            w.unbid = True
             w.counted = w.taken
     else:
         _read_bids(rules, parties, _bid_tuple(bids), work)
@@ -68,13 +69,17 @@ def score_hand(
     items: list[Item] = []
     for ruling in rulings:
         items.append(_apply_ruling(rules, ruling, work))
+    if unbid and rules.first_hand_bids_itself:
+        # each party's tricks count as a made bid of that many
+        for w in work.values():
+            w.plain, w.bid_count = w.counted, 1
     results: list[PartyResult] = []
     nils: list[NilResult] = []
     standing = before
     for party in parties:
         w = work[party]
         party_items: list[Item] = []
-        if unbid:
+        if unbid and not rules.first_hand_bids_itself:
             result = _score_unbid(hand_number, w, party_items)
         else:
             result = _score_bid(rules, w, party_items)
@@ -112,6 +117,7 @@ class _Work:
     removed: int = 0  # by renege penalties against the party
     received: int = 0  # from renege penalties against others
     set_by_ruling: bool = False
+    unbid: bool = False  # a hand played without bids (first_hand_unbid)
 
     @property
     def has_bid(self) -> bool:
@@ -284,7 +290,7 @@ def _apply_ruling(rules: Ruleset, ruling: RenegeRuling, work: dict[Party, _Work]
             raise ScoringError(f"renege penalty cannot go to {beneficiary}")
         b = work[beneficiary]
         b.received += count
-        if b.contract is None:
+        if b.contract is None and not b.unbid:
             b.void += count
             notes.append(f"{beneficiary} has no contract: they count for nothing")
         else:
@@ -393,6 +399,8 @@ def _score_bid(rules: Ruleset, w: _Work, items: list[Item]) -> PartyResult:
             reason = SetReason.OVERTRICKS
         made = reason is None
         bid_text = _bid_text(w.party, contract, w.blind)
+        if w.unbid:
+            bid_text += " (its own tricks: the hand is unbid)"
         took_text = _took_text(w)
         if made:
             overtricks = over
