@@ -36,15 +36,12 @@ _TOP_SPADES: Final[Mapping[Deck, tuple[Card, ...]]] = MappingProxyType(
 )
 
 
-def _suits(deck: Deck) -> Mapping[Card, Suit]:
-    top = _TOP_SPADES[deck]
-    return MappingProxyType({c: Suit.SPADES if c in top else c.suit for c in ALL_CARDS})
-
-
-def _powers(deck: Deck) -> Mapping[Card, int]:
-    top = _TOP_SPADES[deck]
-    above_ace = {c: 15 + i for i, c in enumerate(top)}
-    return MappingProxyType({c: above_ace.get(c, c.rank) for c in ALL_CARDS})
+def _places(deck: Deck) -> Mapping[Card, tuple[Suit, int]]:
+    """Each card's effective suit and power under ``deck`` (one lookup gives both)."""
+    above_ace = {c: 15 + i for i, c in enumerate(_TOP_SPADES[deck])}
+    return MappingProxyType(
+        {c: (Suit.SPADES, above_ace[c]) if c in above_ace else (c.suit, c.rank) for c in ALL_CARDS}
+    )
 
 
 def _packs(deck: Deck) -> Mapping[int, frozenset[Card]]:
@@ -56,8 +53,9 @@ def _packs(deck: Deck) -> Mapping[int, frozenset[Card]]:
     return MappingProxyType(packs)
 
 
-_SUIT: Final[Mapping[Deck, Mapping[Card, Suit]]] = MappingProxyType({d: _suits(d) for d in Deck})
-_POWER: Final[Mapping[Deck, Mapping[Card, int]]] = MappingProxyType({d: _powers(d) for d in Deck})
+_PLACE: Final[Mapping[Deck, Mapping[Card, tuple[Suit, int]]]] = MappingProxyType(
+    {d: _places(d) for d in Deck}
+)
 _PACK: Final[Mapping[Deck, Mapping[int, frozenset[Card]]]] = MappingProxyType(
     {d: _packs(d) for d in Deck}
 )
@@ -80,12 +78,12 @@ def effective_suit(c: Card, deck: Deck) -> Suit:
 
     Cards outside the deck keep their printed suit.
     """
-    return _SUIT[deck][c]
+    return _PLACE[deck][c][0]
 
 
 def is_spade(c: Card, deck: Deck) -> bool:
     """Whether ``c`` is a trump (a spade) under ``deck``."""
-    return _SUIT[deck][c] is Suit.SPADES
+    return _PLACE[deck][c][0] is Suit.SPADES
 
 
 def power(c: Card, deck: Deck) -> int:
@@ -94,7 +92,7 @@ def power(c: Card, deck: Deck) -> int:
     2..14 for the pips and honours; above the ace of spades 15, 16 (LJ, BJ) under
     ``jokers`` and 15..18 (2S, 2D, LJ, BJ) under ``jjdd``.
     """
-    return _POWER[deck][c]
+    return _PLACE[deck][c][1]
 
 
 def trick_winner_index(cards: Sequence[Card], deck: Deck) -> int:
@@ -102,18 +100,14 @@ def trick_winner_index(cards: Sequence[Card], deck: Deck) -> int:
 
     The highest spade wins; without spades, the highest card of the suit led.
     """
-    suit_of = _SUIT[deck]
-    power_of = _POWER[deck]
+    place = _PLACE[deck]
     best = 0
-    best_suit = suit_of[cards[0]]
-    best_power = power_of[cards[0]]
+    best_suit, best_power = place[cards[0]]
     for i in range(1, len(cards)):
-        c = cards[i]
-        s = suit_of[c]
-        if s is best_suit:
-            p = power_of[c]
+        suit, p = place[cards[i]]
+        if suit is best_suit:
             if p > best_power:
                 best, best_power = i, p
-        elif s is Suit.SPADES:
-            best, best_suit, best_power = i, s, power_of[c]
+        elif suit is Suit.SPADES:
+            best, best_suit, best_power = i, suit, p
     return best
