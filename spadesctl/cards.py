@@ -16,6 +16,8 @@ class Suit(enum.Enum):
     """A printed suit; ``JOKER`` is the pseudo-suit of the two jokers."""
 
     _value_: str
+    __hash__ = object.__hash__  # members are singletons: identity hashing is cheap
+
     SPADES = "S"
     HEARTS = "H"
     DIAMONDS = "D"
@@ -60,12 +62,23 @@ _RANK_TEXT: Final = {
 _RANK_WORDS: Final = {11: "jack", 12: "queen", 13: "king", 14: "ace"}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Card:
-    """One card. Build cards with :meth:`parse` or :func:`card`; they are interned."""
+    """One card. Build cards with :meth:`parse` or :func:`card`; they are interned.
+
+    Interning makes identity the equality (and hashing cheap, which the replay's hot
+    path relies on); unpickling goes through :meth:`parse` to keep it so.
+    """
 
     rank: int
     suit: Suit
+
+    def __new__(cls, rank: int, suit: Suit) -> Card:
+        existing = _INTERNED.get((rank, suit))
+        return existing if existing is not None else object.__new__(cls)
+
+    def __reduce__(self) -> tuple[object, tuple[str]]:
+        return (Card.parse, (self.text,))
 
     @property
     def is_joker(self) -> bool:
@@ -92,12 +105,16 @@ class Card:
     @staticmethod
     def parse(text: str) -> Card:
         """Parse one card in any accepted form; raises :class:`ValueError` otherwise."""
-        found = _CARDS_BY_TEXT.get(text)
+        found = CARD_SPELLINGS.get(text)
         if found is None:
             found = _CARDS_BY_TEXT.get(text.upper())
         if found is None:
             raise ValueError(f"not a card: {text!r}")
         return found
+
+
+#: Filled once while this module is imported, then only read: the interned cards.
+_INTERNED: Final[dict[tuple[int, Suit], Card]] = {}
 
 
 def _build_cards() -> tuple[tuple[Card, ...], dict[str, Card]]:
@@ -112,6 +129,7 @@ def _build_cards() -> tuple[tuple[Card, ...], dict[str, Card]]:
     for suit in HOLDING_SUITS:
         for rank in range(2, 15):
             c = Card(rank, suit)
+            _INTERNED[(rank, suit)] = c
             cards.append(c)
             rank_forms = [_RANK_TEXT[rank]] + (["10"] if rank == 10 else [])
             for r in rank_forms:
@@ -120,12 +138,24 @@ def _build_cards() -> tuple[tuple[Card, ...], dict[str, Card]]:
                     by_text[s + r] = c
     for rank, text in ((BIG_JOKER_RANK, "BJ"), (LITTLE_JOKER_RANK, "LJ")):
         c = Card(rank, Suit.JOKER)
+        _INTERNED[(rank, Suit.JOKER)] = c
         cards.append(c)
         by_text[text] = c
     return tuple(cards), by_text
 
 
 ALL_CARDS, _CARDS_BY_TEXT = _build_cards()
+
+#: Every accepted spelling of every card, lower and mixed case included.
+CARD_SPELLINGS: Final[dict[str, Card]] = {
+    **{
+        a + b: c
+        for text, c in _CARDS_BY_TEXT.items()
+        for a in {text[0], text[0].lower()}
+        for b in {text[1:], text[1:].lower()}
+    },
+    **_CARDS_BY_TEXT,
+}
 BIG_JOKER: Final = _CARDS_BY_TEXT["BJ"]
 LITTLE_JOKER: Final = _CARDS_BY_TEXT["LJ"]
 
@@ -148,6 +178,8 @@ class Seat(enum.Enum):
     """A seat at the table, clockwise N, E, S, W."""
 
     _value_: str
+    __hash__ = object.__hash__  # members are singletons: identity hashing is cheap
+
     N = "N"
     E = "E"
     S = "S"
@@ -170,6 +202,8 @@ class Side(enum.Enum):
     """A partnership: North-South or East-West."""
 
     _value_: str
+    __hash__ = object.__hash__  # members are singletons: identity hashing is cheap
+
     NS = "NS"
     EW = "EW"
 
@@ -235,21 +269,35 @@ def parse_holding(text: str) -> tuple[Card, ...]:
             f"jokers group, not {len(groups)}: {text!r}"
         )
     out: list[Card] = []
-    for suit, group in zip(HOLDING_SUITS, groups, strict=False):
-        for ch in group.replace("10", "T"):
-            c = _CARDS_BY_TEXT.get(ch.upper() + suit.value)
+    for index, group in enumerate(groups):
+        by_char = _HOLDING_CHARS[index]
+        if "10" in group:
+            group = group.replace("10", "T")
+        for ch in group:
+            c = by_char.get(ch)
             if c is None:
-                raise ValueError(f"{ch!r} is not a rank (in the {suit.word} of {text!r})")
+                if index == 4:
+                    raise ValueError(f"{ch!r} is not a joker (B or L) in {text!r}")
+                raise ValueError(
+                    f"{ch!r} is not a rank (in the {HOLDING_SUITS[index].word} of {text!r})"
+                )
             out.append(c)
-    if len(groups) == 5:
-        for ch in groups[4]:
-            if ch in "BbHh":
-                out.append(BIG_JOKER)
-            elif ch in "Ll":
-                out.append(LITTLE_JOKER)
-            else:
-                raise ValueError(f"{ch!r} is not a joker (B or L) in {text!r}")
-    return tuple(sorted(out, key=holding_order))
+    out.sort(key=_HOLDING_ORDER.__getitem__)
+    return tuple(out)
+
+
+def _holding_chars() -> tuple[dict[str, Card], ...]:
+    per_suit = []
+    for suit in HOLDING_SUITS:
+        table: dict[str, Card] = {}
+        for rank, letter in _RANK_TEXT.items():
+            c = _CARDS_BY_TEXT[letter + suit.value]
+            table[letter] = table[letter.lower()] = c
+            del rank
+        per_suit.append(table)
+    jokers = {"B": BIG_JOKER, "b": BIG_JOKER, "H": BIG_JOKER, "h": BIG_JOKER}
+    jokers.update({"L": LITTLE_JOKER, "l": LITTLE_JOKER})
+    return (*per_suit, jokers)
 
 
 _SUIT_INDEX: Final = {
@@ -259,11 +307,15 @@ _SUIT_INDEX: Final = {
     Suit.CLUBS: 3,
     Suit.JOKER: 4,
 }
+_HOLDING_CHARS: Final = _holding_chars()
 
 
 def holding_order(c: Card) -> tuple[int, int]:
     """Sort key of the canonical holding order: S, H, D, C, jokers; high to low."""
     return (_SUIT_INDEX[c.suit], -c.rank)
+
+
+_HOLDING_ORDER: Final = {c: holding_order(c) for c in ALL_CARDS}
 
 
 def format_holding(hand: tuple[Card, ...] | list[Card]) -> str:

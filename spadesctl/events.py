@@ -139,11 +139,18 @@ class Trick:
     number: int
     leader: Seat
     cards: tuple[Card, ...]
-    card_pos: tuple[Position, ...] = field(default=(), compare=False, repr=False)
+    card_columns: tuple[int, ...] = field(default=(), compare=False, repr=False)
     pos: Position = field(default=NOWHERE, compare=False, repr=False)
 
     def position_of(self, index: int) -> Position:
-        return self.card_pos[index] if index < len(self.card_pos) else self.pos
+        """Where card ``index`` of the trick was written (the line's start if unknown)."""
+        if index < len(self.card_columns):
+            return Position(self.pos.line, self.card_columns[index])
+        return self.pos
+
+    @property
+    def card_pos(self) -> tuple[Position, ...]:
+        return tuple(self.position_of(i) for i in range(len(self.cards)))
 
 
 @dataclass(frozen=True, slots=True)

@@ -719,6 +719,15 @@ def test_renege_items() -> None:
     assert hand.result(EW).set_reason is SetReason.SHORT
 
 
+def test_renege_when_nothing_can_move() -> None:
+    # EW took no tricks: nothing moves.  EW bid 2, took 0: -20.  NS 11 for 13: 112.
+    hand = score_hand(
+        STANDARD, bids("N 6 S 5 E 1 W 1"), took("N 7 S 6 E 0 W 0"), rulings=[RenegeRuling(E)]
+    )
+    assert hand.items[0].text == "E reneged: no tricks move (EW took none)"
+    assert (hand.points(NS), hand.points(EW)) == (112, -20)
+
+
 def test_renege_to_a_named_beneficiary() -> None:
     # Cutthroat, N's 3 tricks all to W (as the caller decided): W 3 took 3 + 3: 33.
     hand = score_hand(

@@ -48,6 +48,8 @@ from spadesctl.events import (
     Took,
     Trick,
 )
+from spadesctl.notation.escapes import unescape
+from spadesctl.notation.fastpath import fast_line
 from spadesctl.notation.grammar import spades_parser
 
 #: The most tricks any bid may name (three players hold 17 cards); larger numbers are
@@ -55,6 +57,8 @@ from spadesctl.notation.grammar import spades_parser
 _MAX_NUMBER: Final = 99
 
 
+#: What the grammar ignores between tokens (and nothing else: not Unicode spaces).
+_BLANK: Final = " \t\f\r"
 _SEAT_ORDER: Final = {Seat.N: 0, Seat.E: 1, Seat.S: 2, Seat.W: 3}
 
 
@@ -80,11 +84,11 @@ def _int(tok: Token) -> int:
     return value
 
 
-def _split_cards(tok: Token, line_offset: int) -> tuple[tuple[Card, ...], tuple[Position, ...]]:
+def _split_cards(tok: Token) -> tuple[tuple[Card, ...], tuple[int, ...]]:
+    """The cards of a CARDS token and the column of each."""
     text = str(tok)
     out: list[Card] = []
-    where: list[Position] = []
-    line = tok.line or 0
+    columns: list[int] = []
     col = tok.column or 0
     index = 0
     for part in text.split():
@@ -93,16 +97,13 @@ def _split_cards(tok: Token, line_offset: int) -> tuple[tuple[Card, ...], tuple[
             out.append(Card.parse(part))
         except ValueError:
             raise NotationError(f"not a card: {part!r}", tok) from None
-        where.append(Position(line + line_offset, col + index))
+        columns.append(col + index)
         index += len(part)
-    return tuple(out), tuple(where)
+    return tuple(out), tuple(columns)
 
 
 def _unquote(tok: Token) -> str:
-    body = str(tok)[1:-1]
-    if "\\" not in body:
-        return body
-    return body.replace('\\"', '"').replace("\\\\", "\\")
+    return unescape(str(tok)[1:-1])
 
 
 def _bid_value(bidder: Party, tok: Token, pos: Position) -> Bid:
@@ -152,7 +153,7 @@ class _ToEvents(Transformer[Token, Any]):
         return Deal(tuple(holdings), self._pos(c[0]))
 
     def pass_(self, c: list[Token]) -> Pass:
-        cards, _ = _split_cards(c[3], self.line_offset)
+        cards, _ = _split_cards(c[3])
         return Pass(_seat(c[1]), _seat(c[2]), cards, self._pos(c[0]))
 
     def bid(self, c: list[Token]) -> Bids:
@@ -162,8 +163,8 @@ class _ToEvents(Transformer[Token, Any]):
         return Bids(tuple(bids), self._pos(c[0]))
 
     def draw(self, c: list[Token]) -> Draw:
-        first, _ = _split_cards(c[3], self.line_offset)
-        second, _ = _split_cards(c[5], self.line_offset)
+        first, _ = _split_cards(c[3])
+        second, _ = _split_cards(c[5])
         if len(first) != 1 or len(second) != 1:
             raise NotationError("a draw step names one card to keep and one to discard", c[3])
         if str(c[2]) == str(c[4]):
@@ -173,7 +174,7 @@ class _ToEvents(Transformer[Token, Any]):
         return Draw(_seat(c[1]), kept, discarded, keep_first, self._pos(c[0]))
 
     def trick(self, c: list[Token]) -> Trick:
-        cards, where = _split_cards(c[3], self.line_offset)
+        cards, where = _split_cards(c[3])
         return Trick(_int(c[1]), _seat(c[2]), cards, where, self._pos(c[0]))
 
     def claim(self, c: list[Token]) -> Claim:
@@ -280,7 +281,9 @@ def _issue_for(exc: UnexpectedInput, text: str, line_no: int) -> SyntaxIssue:
 
 
 def parse_line(text: str, line_no: int) -> LineEvent | None:
-    """Parse one line (no newline); ``None`` for a blank or comment-only line."""
+    """Parse one line (no newline) with the grammar; ``None`` for a blank line."""
+    if not text.strip(_BLANK):
+        return None
     parser = spades_parser()
     try:
         tree = parser.parse(text, start="line")
@@ -300,29 +303,20 @@ def parse_line(text: str, line_no: int) -> LineEvent | None:
     return events  # type: ignore[no-any-return]
 
 
-def _parse_block_fast(text: str, first_line: int) -> list[LineEvent] | None:
-    """One LALR pass over a block of lines; ``None`` when any line is not valid."""
-    parser = spades_parser()
-    transformer = _ToEvents(first_line - 1)
-    try:
-        tree = parser.parse(text, start="record")
-        result = transformer.transform(tree)
-    except (UnexpectedInput, VisitError):
-        return None
-    return result  # type: ignore[no-any-return]
+def parse_lines(lines: Sequence[str], first_line: int = 1, fast: bool = True) -> list[LineEvent]:
+    """Parse consecutive lines (without newlines) starting at file line ``first_line``.
 
-
-def parse_lines(lines: Sequence[str], first_line: int = 1) -> list[LineEvent]:
-    """Parse consecutive lines (without newlines) starting at file line ``first_line``."""
-    text = "\n".join(lines)
-    fast = _parse_block_fast(text, first_line)
-    if fast is not None:
-        return fast
+    Well-formed lines are read by :mod:`spadesctl.notation.fastpath`; every other line
+    by the grammar, which reports its errors.  ``fast=False`` uses the grammar alone.
+    """
     out: list[LineEvent] = []
     for i, line in enumerate(lines):
-        if not line.strip():
+        if not line.strip(_BLANK):
             continue
-        event = parse_line(line, first_line + i)
+        line_no = first_line + i
+        event = fast_line(line, line_no) if fast else None
+        if event is None:
+            event = parse_line(line, line_no)
         if event is not None:
             out.append(event)
     return out

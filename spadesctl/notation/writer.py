@@ -12,17 +12,14 @@ from collections.abc import Iterable, Iterator
 
 from spadesctl.cards import Card, Party, Seat, format_holding
 from spadesctl.events import Tag
+from spadesctl.notation.escapes import quote
 from spadesctl.record import Game, Hand
 
 _SEAT_ORDER = {Seat.N: 0, Seat.E: 1, Seat.S: 2, Seat.W: 3}
 
 
-def _quote(value: str) -> str:
-    return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
-
-
 def format_tag(tag: Tag) -> str:
-    return f"[{tag.name} {_quote(tag.value)}]"
+    return f"[{tag.name} {quote(tag.value)}]"
 
 
 def _cards(cards: Iterable[Card]) -> str:
