@@ -295,6 +295,9 @@ def _apply_ruling(rules: Ruleset, ruling: RenegeRuling, work: dict[Party, _Work]
             notes.append(f"{beneficiary} has no contract: they count for nothing")
         else:
             b.counted += count
+    if moved == 0:
+        why = "the penalty is 0" if penalty == 0 else f"{party} took none"
+        return Item(party, 0, f"{offender} reneged{where}: no tricks move ({why})")
     if len(shares) == 1:
         to = f"to {shares[0][0]}"
     else:
