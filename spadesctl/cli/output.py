@@ -38,10 +38,10 @@ def format_text(d: Diagnostic, colour: bool) -> str:
 class DiagnosticWriter:
     """Streams diagnostics to ``out`` in the chosen format (JSON as one array at the end)."""
 
-    def __init__(self, fmt: DiagnosticFormat, out: TextIO = sys.stdout) -> None:
+    def __init__(self, fmt: DiagnosticFormat, out: TextIO | None = None) -> None:
         self.fmt = fmt
-        self.out = out
-        self.colour = fmt is DiagnosticFormat.text and use_colour(out)
+        self.out = out if out is not None else sys.stdout
+        self.colour = fmt is DiagnosticFormat.text and use_colour(self.out)
         self._first = True
 
     def start(self) -> None:

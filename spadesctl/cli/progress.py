@@ -11,12 +11,12 @@ class Progress:
     """``checked 12/400 files`` redrawn in place at most ten times a second."""
 
     def __init__(
-        self, total: int, label: str, stream: TextIO = sys.stderr, enabled: bool | None = None
+        self, total: int, label: str, stream: TextIO | None = None, enabled: bool | None = None
     ) -> None:
         self.total = total
         self.label = label
-        self.stream = stream
-        self.enabled = stream.isatty() if enabled is None else enabled
+        self.stream = stream if stream is not None else sys.stderr
+        self.enabled = self.stream.isatty() if enabled is None else enabled
         self.done = 0
         self._last = 0.0
 
