@@ -1,7 +1,9 @@
 """The record notation: reading records into games (streaming) and writing them back.
 
 ``iter_games`` reads one game at a time from a file, standard input or a stream;
-``parse_text`` reads a string; ``format_game`` writes the canonical form.
+``parse_text`` reads a string; ``format_game`` writes the canonical form.  Records in
+the PBN/"PTN" dialect (a ``.pbn``/``.ptn`` name, or a first line ``% PTN``/``% PBN``)
+are read by :mod:`spadesctl.pbn` into the same games.
 """
 
 from __future__ import annotations
@@ -10,20 +12,51 @@ import io
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import BinaryIO
+from typing import TYPE_CHECKING, BinaryIO
 
 from spadesctl.notation.parser import parse_lines
 from spadesctl.notation.reader import BinaryFileError, GameText, split_games
 from spadesctl.notation.writer import format_game, format_games
 from spadesctl.record import Game, assemble
 
+if TYPE_CHECKING:
+    from spadesctl.rules.ruleset import Ruleset
+
 
 class RecordReadError(OSError):
     """A record source that cannot be read at all (missing, a directory, binary data)."""
 
 
-def games_from_stream(stream: BinaryIO, source: str = "-") -> Iterator[Game]:
-    """Parse games one at a time from a binary stream."""
+def is_pbn_source(stream: BinaryIO, source: str) -> bool:
+    """Whether a stream holds PBN records: by its name, or by its first bytes (peeked)."""
+    from spadesctl.pbn import is_pbn_name, looks_like_pbn
+
+    if is_pbn_name(source):
+        return True
+    peek = getattr(stream, "peek", None)
+    if peek is not None:
+        return looks_like_pbn(bytes(peek(64)[:64]))
+    if stream.seekable():
+        where = stream.tell()
+        head = stream.read(64)
+        stream.seek(where)
+        return looks_like_pbn(head)
+    return False
+
+
+def games_from_stream(
+    stream: BinaryIO, source: str = "-", *, rules: Ruleset | None = None
+) -> Iterator[Game]:
+    """Parse games one at a time from a binary stream.
+
+    ``rules`` (``--rules``) replaces the ruleset that PBN records' options map to; native
+    records say their rules in a ``[Rules]`` tag and are not affected.
+    """
+    if is_pbn_source(stream, source):
+        from spadesctl.pbn import games_from_pbn_stream
+
+        yield from games_from_pbn_stream(stream, source, rules)
+        return
     for index, block in enumerate(split_games(stream), start=1):
         yield game_from_text(block, source, index)
 
@@ -36,15 +69,15 @@ def game_from_text(block: GameText, source: str = "-", index: int = 1) -> Game:
     return assemble(events, source=source, index=index)
 
 
-def iter_games(source: str | Path) -> Iterator[Game]:
-    """Stream the games of a record file (``-`` is standard input).
+def iter_games(source: str | Path, *, rules: Ruleset | None = None) -> Iterator[Game]:
+    """Stream the games of a record file (``-`` is standard input), native or PBN.
 
     Raises :class:`RecordReadError` for a source that cannot be read at all; problems
     inside the file are reported on each game (``Game.issues``) instead.
     """
     name = str(source)
     if name == "-":
-        yield from _guarded(sys.stdin.buffer, name)
+        yield from _guarded(sys.stdin.buffer, name, rules)
         return
     path = Path(source)
     try:
@@ -58,12 +91,12 @@ def iter_games(source: str | Path) -> Iterator[Game]:
     except OSError as exc:
         raise RecordReadError(f"{name}: cannot be read ({exc.strerror})") from None
     with stream:
-        yield from _guarded(stream, name)
+        yield from _guarded(stream, name, rules)
 
 
-def _guarded(stream: BinaryIO, name: str) -> Iterator[Game]:
+def _guarded(stream: BinaryIO, name: str, rules: Ruleset | None = None) -> Iterator[Game]:
     try:
-        yield from games_from_stream(stream, name)
+        yield from games_from_stream(stream, name, rules=rules)
     except BinaryFileError as exc:
         raise RecordReadError(f"{name}: {exc}") from None
     except IsADirectoryError:
@@ -72,9 +105,9 @@ def _guarded(stream: BinaryIO, name: str) -> Iterator[Game]:
         raise RecordReadError(f"{name}: cannot be read ({exc.strerror or exc})") from None
 
 
-def parse_text(text: str, source: str = "-") -> list[Game]:
-    """Parse every game in ``text``."""
-    return list(games_from_stream(io.BytesIO(text.encode("utf-8")), source))
+def parse_text(text: str, source: str = "-", *, rules: Ruleset | None = None) -> list[Game]:
+    """Parse every game in ``text`` (PBN when ``source`` or the first line says so)."""
+    return list(games_from_stream(io.BytesIO(text.encode("utf-8")), source, rules=rules))
 
 
 __all__ = [
@@ -83,6 +116,7 @@ __all__ = [
     "format_games",
     "game_from_text",
     "games_from_stream",
+    "is_pbn_source",
     "iter_games",
     "parse_text",
 ]

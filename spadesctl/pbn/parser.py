@@ -1,0 +1,549 @@
+"""PBN/"PTN" text -> deal records of tags and sections, each piece with its position.
+
+Reading streams: :func:`split_records` reads a binary stream a line at a time and cuts it
+into the text of one deal record at a time (comments blanked with spaces, so that columns
+stay exact); :func:`parse_record` reads that text through the Lark grammar
+``grammar/pbn.lark`` into a :class:`PbnRecord`.  When a record does not parse as a whole,
+its lines are parsed one by one: each bad line becomes a positioned
+:class:`~spadesctl.events.SyntaxIssue` and the rest is still read.  A malformed tag line
+(a missing closing bracket, unescaped quotes inside a value such as ``GameOptionsJson``)
+is reported and its value salvaged where the line still shows where it starts and ends.
+
+What the tags and sections *mean* is :mod:`spadesctl.pbn.to_game`'s business.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import BinaryIO, Final
+
+from lark import Lark, Token, Transformer, Tree
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from spadesctl.cards import Seat
+from spadesctl.events import Position, SyntaxIssue
+from spadesctl.notation.grammar import grammar_path
+from spadesctl.notation.reader import MAX_LINE, BinaryFileError
+
+#: Tags whose lines after them form a section.
+SECTION_TAGS: Final = ("Auction", "Play", "Tricks")
+
+
+@dataclass(frozen=True, slots=True)
+class PbnTag:
+    """``[Name "value"]``; ``raw`` is the value as written (escapes kept)."""
+
+    name: str
+    value: str
+    pos: Position
+    value_pos: Position
+    raw: str
+
+    def locate(self, word: str) -> Position:
+        """Where ``word`` first stands in the written value (the value's start if nowhere)."""
+        index = self.raw.find(word)
+        if index < 0:
+            return self.value_pos
+        return Position(self.value_pos.line, self.value_pos.column + index)
+
+
+@dataclass(frozen=True, slots=True)
+class PbnToken:
+    """One token of a section line: a bid, a card, ``-`` or ``*``, with its position."""
+
+    text: str
+    pos: Position
+
+
+@dataclass(frozen=True, slots=True)
+class PbnDeal:
+    """The ``Deal`` tag: the first seat, then one holding (or ``-``) per seat clockwise."""
+
+    first: Seat
+    hands: tuple[PbnToken, ...]
+    pos: Position
+
+
+@dataclass(frozen=True, slots=True)
+class PbnSection:
+    """A section tag (``Auction``, ``Play`` or ``Tricks``) and the token lines after it."""
+
+    tag: PbnTag
+    lines: tuple[tuple[PbnToken, ...], ...]
+
+    @property
+    def kind(self) -> str:
+        return self.tag.name
+
+
+@dataclass(frozen=True, slots=True)
+class PbnRecord:
+    """One deal record: its plain tags in order, the Deal tag, its sections, its issues."""
+
+    tags: tuple[PbnTag, ...]
+    deal: PbnDeal | None
+    sections: tuple[PbnSection, ...]
+    issues: tuple[SyntaxIssue, ...]
+    pos: Position
+
+    def tag(self, name: str) -> PbnTag | None:
+        """The first tag called ``name`` (case-insensitive), or ``None``."""
+        lowered = name.lower()
+        for t in self.tags:
+            if t.name.lower() == lowered:
+                return t
+        return None
+
+    def section(self, kind: str) -> PbnSection | None:
+        for s in self.sections:
+            if s.kind == kind:
+                return s
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class RecordText:
+    """The lines of one record (comments blanked), from file line ``first_line`` on."""
+
+    first_line: int
+    lines: tuple[str, ...]
+    issues: tuple[SyntaxIssue, ...] = ()
+
+
+# ---- tag values --------------------------------------------------------------------
+
+_ESCAPE: Final = re.compile(r"\\(.)")
+
+
+def unescape(raw: str) -> str:
+    """A tag value as meant: ``\\"`` is a quote and ``\\\\`` a backslash (PBN 2.1)."""
+    return _ESCAPE.sub(r"\1", raw) if "\\" in raw else raw
+
+
+def quote(value: str) -> str:
+    """A tag value quoted for writing, with its quotes and backslashes escaped."""
+    return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+# ---- the grammar ------------------------------------------------------------------
+
+
+@functools.cache
+def pbn_parser() -> Lark:
+    """The LALR parser of ``grammar/pbn.lark`` (built once per process, tables cached)."""
+    return Lark(
+        grammar_path("pbn.lark").read_text(encoding="utf-8"),
+        parser="lalr",
+        lexer="contextual",
+        start=["record", "line", "auction_line", "play_line", "tricks_line"],
+        maybe_placeholders=False,
+        cache=True,
+    )
+
+
+_Entry = PbnTag | PbnDeal | PbnSection
+
+
+class _ToRecord(Transformer[Token, object]):
+    """Tree -> tags, Deal tags and sections; ``offset`` maps record lines to file lines."""
+
+    def __init__(self, offset: int) -> None:
+        super().__init__(visit_tokens=False)
+        self.offset = offset
+
+    def _pos(self, tok: Token) -> Position:
+        return Position((tok.line or 0) + self.offset, tok.column or 0)
+
+    def _tokens(self, children: Sequence[object]) -> tuple[PbnToken, ...]:
+        return tuple(
+            PbnToken(str(t), self._pos(t))
+            for t in children
+            if isinstance(t, Token) and t.type not in ("NAG", "NOTE")
+        )
+
+    def _tag(self, c: Sequence[Token]) -> PbnTag:
+        value = c[2]
+        raw = str(value)[1:-1]
+        pos = self._pos(value)
+        value_pos = Position(pos.line, pos.column + 1)
+        return PbnTag(str(c[1]), unescape(raw), self._pos(c[0]), value_pos, raw)
+
+    def record(self, c: list[list[_Entry] | PbnSection]) -> list[_Entry]:
+        out: list[_Entry] = []
+        for entry in c:
+            if isinstance(entry, list):
+                out.extend(entry)
+            else:
+                out.append(entry)
+        return out
+
+    def tag_line(self, c: list[_Entry]) -> list[_Entry]:
+        return list(c)
+
+    def plain_tag(self, c: list[Token]) -> PbnTag:
+        return self._tag(c)
+
+    def deal_tag(self, c: list[Token]) -> PbnDeal:
+        first = Seat(str(c[2])[0].upper())
+        return PbnDeal(
+            first, tuple(PbnToken(str(t), self._pos(t)) for t in c[3:-1]), self._pos(c[0])
+        )
+
+    def auction_tag(self, c: list[Token]) -> PbnSection:
+        return PbnSection(self._tag(c), ())
+
+    play_tag = auction_tag
+    tricks_tag = auction_tag
+
+    def auction_line(self, c: list[Token]) -> tuple[PbnToken, ...]:
+        return self._tokens(c)
+
+    play_line = auction_line
+    tricks_line = auction_line
+
+    def auction(self, c: list[object]) -> PbnSection:
+        head = c[0]
+        assert isinstance(head, PbnSection)
+        lines = tuple(line for line in c[1:] if isinstance(line, tuple))
+        return PbnSection(head.tag, lines)
+
+    play = auction
+    tricks = auction
+
+
+# ---- errors -------------------------------------------------------------------------
+
+_TERMINAL_WORDS: Final = {
+    "TAG_NAME": "a tag name",
+    "TAG_VALUE": 'a quoted value ("...")',
+    "RSQB": "']'",
+    "LSQB": "'['",
+    "_DQUOTE": "'\"'",
+    "FIRST_SEAT": "the first seat (N:, E:, S: or W:)",
+    "HOLDING": "a holding (KQT982.AK4.6.K87, jokers as a fifth group .HL)",
+    "UNKNOWN": "'-'",
+    "END": "'*'",
+    "CARD": "a card, suit first (SA, H10, JH, JL)",
+    "BID": "a bid (0-13, nil, bnil, bN)",
+    "SEAT": "a seat (N, E, S or W)",
+    "NAG": "an annotation",
+    "NOTE": "a note",
+    "_NL": "the end of the line",
+    "$END": "the end of the line",
+}
+
+
+def _describe(expected: set[str] | frozenset[str]) -> str:
+    names = set(expected) - {"NAG", "NOTE"}
+    if {"DEAL", "AUCTION", "PLAY"} & names:
+        names -= {"DEAL", "AUCTION", "PLAY", "TRICKS"}
+        names.add("TAG_NAME")
+    return " or ".join(sorted({_TERMINAL_WORDS.get(n, n.lower()) for n in names}))
+
+
+def _issue_for(exc: UnexpectedInput, text: str, line_no: int) -> SyntaxIssue:
+    column = exc.column if isinstance(exc.column, int) and exc.column > 0 else 1
+    pos = Position(line_no, column)
+    if isinstance(exc, UnexpectedToken):
+        at_end = exc.token.type in ("$END", "_NL")
+        if at_end:
+            pos = Position(line_no, len(text.rstrip()) + 1)
+        found = "the end of the line" if at_end else repr(str(exc.token))
+        return SyntaxIssue(
+            f"unexpected {found}; expected {_describe(exc.accepts or exc.expected)}", pos
+        )
+    if isinstance(exc, UnexpectedCharacters):
+        rest = text[column - 1 :].split()
+        found = rest[0] if rest else text[column - 1 : column]
+        return SyntaxIssue(f"unexpected {found!r}; expected {_describe(exc.allowed or set())}", pos)
+    if isinstance(exc, UnexpectedEOF):
+        pos = Position(line_no, len(text.rstrip()) + 1)
+        return SyntaxIssue(f"the line ends too early; expected {_describe(set(exc.expected))}", pos)
+    return SyntaxIssue(str(exc).splitlines()[0], pos)  # pragma: no cover - no other kinds
+
+
+# ---- one record -----------------------------------------------------------------------
+
+_TAG_START: Final = re.compile(r"[ \t\f]*\[[ \t]*([A-Za-z][A-Za-z0-9_]*)")
+_SALVAGE: Final = re.compile(r'[ \t\f]*\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]+"(.*)$')
+
+
+def _salvage(text: str, line_no: int, issue: SyntaxIssue) -> tuple[PbnTag | None, SyntaxIssue]:
+    """A tag read from a line the grammar refused, and the issue that says what was wrong.
+
+    The value runs from the first quote to the last one; a missing ``]`` is forgiven.
+    """
+    m = _SALVAGE.match(text)
+    if m is None:
+        return None, issue
+    name, rest = m.group(1), m.group(2).rstrip(" \t\f\r")
+    bracket = rest.endswith("]")
+    if bracket:
+        rest = rest[:-1].rstrip(" \t\f")
+    if not rest.endswith('"'):
+        return None, issue
+    raw = rest[:-1]
+    start = m.start(2) + 1
+    value_pos = Position(line_no, start)
+    tag = PbnTag(name, unescape(raw), Position(line_no, text.index("[") + 1), value_pos, raw)
+    inner = re.search(r'(?<!\\)"', raw)
+    if inner is not None:
+        where = Position(line_no, start + inner.start())
+        message = (
+            f"the value of tag {name} holds an unescaped '\"' (write it \\\"); "
+            "the value is read up to the last quote on the line"
+        )
+        return tag, SyntaxIssue(message, where)
+    if not bracket:
+        where = Position(line_no, len(text.rstrip()) + 1)
+        return tag, SyntaxIssue(f"tag {name} is missing its closing ']'", where)
+    return tag, issue
+
+
+def _entries_by_line(
+    lines: Sequence[str], first_line: int
+) -> tuple[list[_Entry], list[SyntaxIssue]]:
+    """Parse line by line (the recovery path): every bad line is one issue."""
+    parser = pbn_parser()
+    entries: list[_Entry] = []
+    issues: list[SyntaxIssue] = []
+    section: PbnSection | None = None
+    section_lines: list[tuple[PbnToken, ...]] = []
+
+    def close() -> None:
+        nonlocal section
+        if section is not None:
+            entries.append(PbnSection(section.tag, tuple(section_lines)))
+            section = None
+            section_lines.clear()
+
+    for i, text in enumerate(lines):
+        if not text.strip(" \t\f\r"):
+            continue
+        line_no = first_line + i
+        transformer = _ToRecord(line_no - 1)
+        if _TAG_START.match(text):
+            close()
+            try:
+                tree = parser.parse(text + "\n", start="line")
+            except UnexpectedInput as exc:
+                tag, issue = _salvage(text, line_no, _issue_for(exc, text, line_no))
+                issues.append(issue)
+                if tag is not None:
+                    if tag.name in SECTION_TAGS:
+                        section = PbnSection(tag, ())
+                    else:
+                        entries.append(tag)
+                continue
+            result = transformer.transform(tree)
+            if isinstance(result, PbnSection):
+                section = result
+            elif isinstance(result, list):
+                entries.extend(result)
+            continue
+        if section is None:
+            word = text.split()[0]
+            issues.append(
+                SyntaxIssue(
+                    f'unexpected {word!r} outside a section; a line is a [Tag "value"] or '
+                    "belongs to the Auction or Play section above it",
+                    Position(line_no, len(text) - len(text.lstrip(" \t\f")) + 1),
+                )
+            )
+            continue
+        start = section.kind.lower() + "_line"
+        try:
+            tree = parser.parse(text + "\n", start=start)
+        except UnexpectedInput as exc:
+            issues.append(_issue_for(exc, text, line_no))
+            continue
+        tokens = transformer.transform(tree)
+        if isinstance(tokens, tuple):
+            section_lines.append(tokens)
+    close()
+    return entries, issues
+
+
+def _is_blank(text: str) -> bool:
+    return not text.strip(" \t\f\r")
+
+
+def parse_record(block: RecordText) -> PbnRecord:
+    """Read the lines of one record into a :class:`PbnRecord`, reporting what is wrong."""
+    lines = block.lines
+    issues: list[SyntaxIssue] = list(block.issues)
+    text = "\n".join(lines) + "\n"
+    entries: list[_Entry]
+    try:
+        tree: Tree[Token] = pbn_parser().parse(text, start="record")
+        result = _ToRecord(block.first_line - 1).transform(tree)
+        assert isinstance(result, list)
+        entries = result
+    except UnexpectedInput:
+        entries, line_issues = _entries_by_line(lines, block.first_line)
+        issues.extend(line_issues)
+    tags: list[PbnTag] = []
+    sections: list[PbnSection] = []
+    deal: PbnDeal | None = None
+    for entry in entries:
+        if isinstance(entry, PbnTag):
+            tags.append(entry)
+        elif isinstance(entry, PbnSection):
+            if any(s.kind == entry.kind for s in sections):
+                issues.append(
+                    SyntaxIssue(f"a second {entry.kind} section in one deal", entry.tag.pos)
+                )
+            else:
+                sections.append(entry)
+        elif deal is None:
+            deal = entry
+        else:
+            issues.append(SyntaxIssue("a second Deal tag in one deal", entry.pos))
+    first = next((i for i, line in enumerate(lines) if not _is_blank(line)), 0)
+    pos = Position(block.first_line + first, 1)
+    issues.sort(key=lambda issue: (issue.pos.line, issue.pos.column))
+    return PbnRecord(tuple(tags), deal, tuple(sections), tuple(issues), pos)
+
+
+# ---- the stream -----------------------------------------------------------------------
+
+
+def blank_comments(line: str, in_block: bool) -> tuple[str, bool]:
+    """Blank the comments of one line with spaces; says whether a ``{`` comment stays open.
+
+    A line whose first character (after blanks) is ``%`` is a comment.  On a tag line
+    only what follows the last ``]`` can be a comment, so that a value with unescaped
+    quotes or braces (JSON) is never mistaken for one.
+    """
+    out = list(line)
+    n = len(line)
+    i = 0
+    if not in_block:
+        stripped = line.lstrip(" \t\f")
+        if stripped.startswith("%"):
+            return " " * n, False
+        if stripped.startswith("["):
+            i = line.rfind("]") + 1
+            if i == 0:
+                return line, False
+    while i < n:
+        ch = line[i]
+        if in_block:
+            out[i] = " "
+            if ch == "}":
+                in_block = False
+        elif ch == ";":
+            for j in range(i, n):
+                out[j] = " "
+            break
+        elif ch == "{":
+            in_block = True
+            out[i] = " "
+        i += 1
+    return "".join(out), in_block
+
+
+def _read_lines(stream: BinaryIO) -> Iterator[tuple[int, str | None, SyntaxIssue | None]]:
+    """(line number, text or None, issue or None) for each physical line."""
+    line_no = 0
+    while True:
+        raw = stream.readline(MAX_LINE + 1)
+        if not raw:
+            return
+        line_no += 1
+        if len(raw) > MAX_LINE and not raw.endswith(b"\n"):
+            while raw and not raw.endswith(b"\n"):
+                raw = stream.readline(MAX_LINE + 1)
+            message = f"line longer than {MAX_LINE} bytes; skipped"
+            yield line_no, None, SyntaxIssue(message, Position(line_no, 1))
+            continue
+        if b"\x00" in raw:
+            raise BinaryFileError(f"line {line_no} holds NUL bytes: this is not a text record")
+        if line_no == 1 and raw.startswith(b"\xef\xbb\xbf"):
+            raw = raw[3:]
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            column = len(raw[: exc.start].decode("utf-8", "replace")) + 1
+            message = f"invalid UTF-8 (byte 0x{raw[exc.start]:02x}); line skipped"
+            yield line_no, None, SyntaxIssue(message, Position(line_no, column))
+            continue
+        yield line_no, text.rstrip("\r\n"), None
+
+
+#: Tags that say a record holds a deal; after a blank line, a tag starts the next record.
+_DEAL_TAGS: Final = frozenset({"Deal", "Auction", "Play", "Tricks", "Dealer"})
+
+
+def split_records(stream: BinaryIO) -> Iterator[RecordText]:
+    """Cut a PBN stream into records, one :class:`RecordText` at a time.
+
+    A tag line starts a new record when its tag was already given in the current one
+    (the next deal repeats Event, Deal, ...), or when it follows a blank line and the
+    current record already holds its deal (PBN's export format separates records by a
+    blank line).
+    """
+    lines: list[str] = []
+    issues: list[SyntaxIssue] = []
+    names: set[str] = set()
+    first = 1
+    in_block = False
+    blank_before = False
+    block_start = Position(1, 1)
+    for line_no, raw, issue in _read_lines(stream):
+        if raw is None:
+            if issue is not None:
+                issues.append(issue)
+            text = ""
+        else:
+            was_in_block = in_block
+            text, in_block = blank_comments(raw, in_block)
+            if in_block and not was_in_block:
+                block_start = Position(line_no, raw.rfind("{") + 1)
+        m = _TAG_START.match(text)
+        if m is not None:
+            name = m.group(1)
+            new_record = name in names or (
+                blank_before and bool(names & _DEAL_TAGS) and name not in SECTION_TAGS
+            )
+            if new_record and (lines or issues):
+                yield RecordText(first, tuple(lines), tuple(issues))
+                lines, issues, names, first = [], [], set(), line_no
+            names.update(t.group(1) for t in re.finditer(r"\[[ \t]*([A-Za-z][A-Za-z0-9_]*)", text))
+        if not lines and _is_blank(text) and not issues:
+            first = line_no + 1
+            blank_before = False
+            continue
+        blank_before = _is_blank(text)
+        lines.append(text)
+    if in_block:
+        issues.append(SyntaxIssue("a { block comment } is never closed", block_start))
+    if any(not _is_blank(line) for line in lines) or issues:
+        yield RecordText(first, tuple(lines), tuple(issues))
+
+
+def parse_records(stream: BinaryIO) -> Iterator[PbnRecord]:
+    """The records of a PBN stream, read one at a time."""
+    for block in split_records(stream):
+        yield parse_record(block)
+
+
+__all__ = [
+    "SECTION_TAGS",
+    "PbnDeal",
+    "PbnRecord",
+    "PbnSection",
+    "PbnTag",
+    "PbnToken",
+    "RecordText",
+    "blank_comments",
+    "parse_record",
+    "parse_records",
+    "pbn_parser",
+    "quote",
+    "split_records",
+    "unescape",
+]

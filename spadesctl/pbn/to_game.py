@@ -1,0 +1,593 @@
+"""PBN deal records -> the native events, grouped into :class:`~spadesctl.record.Game` values.
+
+Each record is one deal (one hand).  Consecutive records of the same game (the same
+game-level tags, hand numbers going up) become the hands of one game; the events go
+through :func:`spadesctl.record.assemble`, so a game read from PBN is exactly what the
+native reader would have produced for the same record, and every command works on it.
+
+What each part of a record becomes:
+
+- ``Deal`` -> a ``deal``: hands clockwise from the named seat, jokers H/B (big), L (little);
+- ``Dealer`` -> the hand's dealer (when missing, the seat before the Auction's);
+- ``Auction "E"`` -> the bids in order from E; ``-`` an unknown bid (left out), ``*`` the end;
+- ``Play "E"`` -> the tricks.  Its columns are fixed by seat (E, S, W, N), so each trick is
+  put in the order played: trick 1 is led as the ruleset's first-lead rule says (by the
+  player left of the dealer, or the holder of the 2C), and each later trick by the winner of
+  the one before, under the ruleset's deck (under ``jjdd`` the 2D is a trump);
+- ``Event`` words and ``GameOptionsJson`` -> a ``[Rules]`` tag (see :mod:`.options`), with a
+  ``[RulesFrom]`` tag naming where it came from; ``UTCDate`` -> ``Date``; other tags kept;
+- spadesctl's own tags (``Board``, ``Bids``, ``Tricks``, ``Passes``, ``Took``, ...), which
+  :mod:`.writer` adds for what PBN cannot say, are read back into their events.
+
+Every event carries its position in the PBN file.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Final
+
+from spadesctl.cards import (
+    BIG_JOKER,
+    LITTLE_JOKER,
+    Card,
+    Seat,
+    next_seat,
+    parse_holding,
+    seats_for,
+)
+from spadesctl.events import (
+    NOWHERE,
+    Bid,
+    BidKind,
+    Bids,
+    Deal,
+    HandStart,
+    Holding,
+    LineEvent,
+    Position,
+    SyntaxIssue,
+    Tag,
+    Trick,
+)
+from spadesctl.notation.parser import parse_line
+from spadesctl.pbn.options import map_options
+from spadesctl.pbn.parser import PbnRecord, PbnSection, PbnTag, PbnToken
+from spadesctl.record import Game, assemble
+from spadesctl.rules import STANDARD, FirstLead, RulesError, Ruleset, format_rules, parse_rules
+from spadesctl.rules.deck import trick_winner_index
+
+#: spadesctl's own per-deal tags: what a PBN record cannot otherwise say.  Their values
+#: are written as the native lines' text after the keyword (several joined by ", ").
+NATIVE_TAGS: Final[Mapping[str, str]] = {
+    "Holdings": "deal",
+    "Draws": "draw",
+    "Bids": "bid",
+    "Passes": "pass",
+    "Claim": "claim",
+    "Took": "took",
+    "Reneges": "renege",
+    "RunningScore": "score",
+    "RunningBags": "bags",
+    "Winner": "result",
+}
+#: Tags that hold several items, separated by commas.
+LIST_TAGS: Final = frozenset({"Draws", "Passes", "Reneges"})
+#: Tags that belong to one deal, not to the game.
+PER_DEAL_TAGS: Final = frozenset({"Board", "Dealer", *NATIVE_TAGS})
+#: Names a game's own tags cannot have in PBN (the writer prefixes them with ``Spades_``).
+RESERVED_TAGS: Final = frozenset({*PER_DEAL_TAGS, "Deal", "Auction", "Play", "Tricks", "UTCDate"})
+RESERVED_PREFIX: Final = "Spades_"
+RULES_FROM: Final = "RulesFrom"
+
+_DOTTED_DATE: Final = re.compile(r"(\d{4}|\?{4})\.(\d\d|\?\?)\.(\d\d|\?\?)")
+
+
+def pbn_card(text: str) -> Card:
+    """A card written suit first (``SA``, ``H10``), or a joker (``JH``/``BJ``, ``JL``/``LJ``).
+
+    Raises :class:`ValueError` for anything else.
+    """
+    upper = text.upper()
+    if upper in ("JH", "BJ"):
+        return BIG_JOKER
+    if upper in ("JL", "LJ"):
+        return LITTLE_JOKER
+    if len(upper) < 2 or upper[0] not in "SHDC":
+        raise ValueError(f"not a card: {text!r}")
+    return Card.parse(upper[1:] + upper[0])
+
+
+def rotation(seats: Sequence[Seat], start: Seat) -> tuple[Seat, ...]:
+    """``seats`` clockwise from ``start`` (``start`` first)."""
+    i = seats.index(start)
+    return tuple(seats[i:]) + tuple(seats[:i])
+
+
+def first_leader(
+    rules: Ruleset,
+    dealer: Seat,
+    first_trick: Mapping[Seat, Card],
+    deal: Deal | None,
+) -> Seat:
+    """Who leads trick 1 under ``rules``: the holder of the 2C, or the player left of the dealer."""
+    seats = seats_for(rules.players)
+    if rules.first_lead is FirstLead.TWO_OF_CLUBS:
+        two = Card.parse("2C")
+        for seat, c in first_trick.items():
+            if c is two:
+                return seat
+        if deal is not None:
+            for h in deal.holdings:
+                if two in h.cards and h.seat in seats:
+                    return h.seat
+    if dealer not in seats:
+        return seats[0]
+    return next_seat(dealer, seats)
+
+
+def rules_from_text(text: str | None) -> Ruleset:
+    """The ruleset of a ``[Rules]`` tag, or ``standard`` (the replay engine reports bad rules)."""
+    if text is None:
+        return STANDARD
+    try:
+        return parse_rules(text)
+    except RulesError:
+        return STANDARD
+
+
+@dataclass(frozen=True, slots=True)
+class GameRules:
+    """A game's ruleset, the tags that record it, and what its options left unread."""
+
+    rules: Ruleset
+    tags: tuple[Tag, ...] = ()
+    issues: tuple[SyntaxIssue, ...] = ()
+    replaces_rules_tag: bool = False
+
+
+def game_rules(tags: Sequence[PbnTag], override: Ruleset | None = None) -> GameRules:
+    """The ruleset of a game with these (game-level) tags.
+
+    ``override`` (``--rules``) wins over everything.  Otherwise a ``[Rules]`` tag (written
+    by spadesctl) is followed, and failing that the ``Event`` words and ``GameOptionsJson``
+    are mapped (:func:`~spadesctl.pbn.options.map_options`) and recorded as a synthetic
+    ``[Rules]`` tag with a ``[RulesFrom]`` tag saying where it came from.
+    """
+    by_name = {t.name.lower(): t for t in reversed(tags)}
+    if override is not None:
+        synthetic = (Tag("Rules", format_rules(override)), Tag(RULES_FROM, "--rules"))
+        return GameRules(override, synthetic, (), True)
+    written = by_name.get("rules")
+    if written is not None:
+        return GameRules(rules_from_text(written.value))
+    mapped = map_options(by_name.get("event"), by_name.get("gameoptionsjson"))
+    if mapped is None:
+        return GameRules(STANDARD)
+    if not mapped.sources:
+        return GameRules(STANDARD, (), mapped.issues)
+    synthetic = (
+        Tag("Rules", format_rules(mapped.rules), mapped.pos),
+        Tag(RULES_FROM, " ".join(mapped.sources), mapped.pos),
+    )
+    return GameRules(mapped.rules, synthetic, mapped.issues)
+
+
+# ---- one deal -------------------------------------------------------------------------
+
+
+def _seat(text: str) -> Seat | None:
+    word = text.strip().upper()
+    return Seat(word) if word in ("N", "E", "S", "W") else None
+
+
+def _bid(seat: Seat, tok: PbnToken) -> Bid:
+    text = tok.text.lower()
+    if text == "nil":
+        return Bid(seat, BidKind.NIL, 0, tok.pos)
+    if text in ("bnil", "bn"):
+        return Bid(seat, BidKind.BLIND_NIL, 0, tok.pos)
+    if text.startswith("b"):
+        return Bid(seat, BidKind.BLIND, int(text[1:]), tok.pos)
+    return Bid(seat, BidKind.NUMBER, int(text), tok.pos)
+
+
+def _native(tag: PbnTag, keyword: str, text: str, offset: int) -> LineEvent | None:
+    """Parse ``keyword text`` with the native grammar, placed where ``text`` stands in the tag."""
+    column = tag.value_pos.column + offset
+    pad = max(column - 2 - len(keyword), 0)
+    event = parse_line(" " * pad + keyword + " " + text, tag.value_pos.line)
+    if isinstance(event, SyntaxIssue):
+        return SyntaxIssue(f"in tag {tag.name}: {event.message}", event.pos, event.code)
+    return event
+
+
+@dataclass(slots=True)
+class _Deal:
+    """The events of one deal record, built by :func:`_read_deal` (short-lived)."""
+
+    events: list[LineEvent] = field(default_factory=list)
+    issues: list[SyntaxIssue] = field(default_factory=list)
+
+    def issue(self, message: str, pos: Position, code: str = "syntax-error") -> None:
+        self.issues.append(SyntaxIssue(message, pos, code))
+
+
+def _dealer(record: PbnRecord, seats: tuple[Seat, ...], out: _Deal) -> tuple[Seat, bool]:
+    """The dealer, and whether the record says who it is (or lets it be inferred)."""
+    tag = record.tag("Dealer")
+    if tag is not None:
+        seat = _seat(tag.value)
+        if seat is not None:
+            return seat, True
+        out.issue(f"Dealer must be N, E, S or W, not {tag.value!r}", tag.value_pos)
+    auction = record.section("Auction")
+    if auction is not None:
+        first = _seat(auction.tag.value)
+        if first is not None and first in seats:
+            return rotation(seats, first)[-1], True
+    out.issue("the record does not say who dealt (no Dealer tag); North is assumed", record.pos)
+    return Seat.N, False
+
+
+def _deal(record: PbnRecord, out: _Deal) -> Deal | None:
+    pbn = record.deal
+    if pbn is None:
+        return None
+    holdings: list[Holding] = []
+    compass = rotation(tuple(Seat), pbn.first)
+    if len(pbn.hands) > 4:
+        out.issue(f"the Deal lists {len(pbn.hands)} hands; it has at most 4", pbn.hands[4].pos)
+    for seat, tok in zip(compass, pbn.hands, strict=False):
+        if tok.text == "-":
+            continue
+        try:
+            cards = parse_holding(tok.text)
+        except ValueError as exc:
+            out.issue(f"in the Deal: {exc}", tok.pos)
+            continue
+        if cards or not all(ch == "." for ch in tok.text):
+            holdings.append(Holding(seat, cards, tok.pos))
+    return Deal(tuple(holdings), pbn.pos)
+
+
+def _auction(section: PbnSection, seats: tuple[Seat, ...], out: _Deal) -> Bids | None:
+    first = _seat(section.tag.value)
+    if first is None or first not in seats:
+        out.issue(
+            f"Auction must name the seat that bids first ({' '.join(s.value for s in seats)}), "
+            f"not {section.tag.value!r}",
+            section.tag.value_pos,
+        )
+        return None
+    order = rotation(seats, first)
+    bids: list[Bid] = []
+    index = 0
+    ended = False
+    for line in section.lines:
+        for tok in line:
+            if ended:
+                out.issue("a bid after the '*' that ends the Auction", tok.pos)
+                return Bids(tuple(bids), section.tag.pos)
+            if tok.text == "*":
+                ended = True
+                continue
+            seat = order[index % len(order)]
+            index += 1
+            if tok.text == "-":
+                continue
+            bids.append(_bid(seat, tok))
+    return Bids(tuple(bids), section.tag.pos)
+
+
+def _cards_of(
+    tokens: Sequence[PbnToken], columns: tuple[Seat, ...], out: _Deal
+) -> dict[Seat, tuple[Card, Position]]:
+    found: dict[Seat, tuple[Card, Position]] = {}
+    for seat, tok in zip(columns, tokens, strict=False):
+        if tok.text == "-":
+            continue
+        try:
+            found[seat] = (pbn_card(tok.text), tok.pos)
+        except ValueError as exc:
+            out.issue(str(exc), tok.pos)
+    return found
+
+
+def _play(
+    section: PbnSection,
+    rules: Ruleset,
+    dealer: Seat | None,
+    deal: Deal | None,
+    out: _Deal,
+) -> list[Trick]:
+    """The tricks of a Play section, each put in the order played."""
+    seats = seats_for(rules.players)
+    named = _seat(section.tag.value)
+    if named is None or named not in seats:
+        out.issue(
+            f"Play must name the seat of its first column ({' '.join(s.value for s in seats)}), "
+            f"not {section.tag.value!r}",
+            section.tag.value_pos,
+        )
+        return []
+    columns = rotation(seats, named)
+    n = len(seats)
+    lines: list[tuple[PbnToken, ...]] = []
+    ended = False
+    for line in section.lines:
+        cells: list[PbnToken] = []
+        for tok in line:
+            if ended:
+                out.issue("a card after the '*' that ends the Play section", tok.pos)
+                break
+            if tok.text == "*":
+                ended = True
+            else:
+                cells.append(tok)
+        if cells:
+            if len(cells) > n or (len(cells) < n and not ended):
+                out.issue(
+                    f"a trick line holds {len(cells)} cards; it has one per seat ({n}), "
+                    f"in the columns {' '.join(s.value for s in columns)}",
+                    cells[0].pos,
+                )
+            lines.append(tuple(cells[:n]))
+    tricks: list[Trick] = []
+    leader: Seat | None = None
+    for number, cells_line in enumerate(lines, start=1):
+        by_seat = _cards_of(cells_line, columns, out)
+        if leader is None:
+            if number != 1:
+                if by_seat:
+                    out.issue(
+                        "the play after an incomplete trick cannot be put in the order "
+                        "played; it is left out",
+                        cells_line[0].pos,
+                    )
+                break
+            first = {seat: c for seat, (c, _) in by_seat.items()}
+            leader = first_leader(rules, dealer, first, deal) if dealer is not None else named
+        order = rotation(seats, leader)
+        played: list[tuple[Card, Position]] = []
+        for seat in order:
+            if seat not in by_seat:
+                break
+            played.append(by_seat[seat])
+        if played:
+            tricks.append(
+                Trick(
+                    number,
+                    leader,
+                    tuple(c for c, _ in played),
+                    tuple(p.column for _, p in played),
+                    cells_line[0].pos,
+                )
+            )
+        if len(played) < n:
+            if len(by_seat) > len(played):
+                out.issue(
+                    f"trick {number}: a card follows an unknown one in the order of play "
+                    f"(from {leader.word}); the cards after it are left out",
+                    cells_line[0].pos,
+                )
+            leader = None
+            continue
+        leader = order[trick_winner_index([c for c, _ in played], rules.deck)]
+    return tricks
+
+
+def _tricks(section: PbnSection, out: _Deal) -> list[Trick]:
+    """spadesctl's Tricks section: ``NUMBER LEADER CARD ...`` in the order played."""
+    tricks: list[Trick] = []
+    for line in section.lines:
+        number, seat_tok, *cards = line
+        seat = _seat(seat_tok.text)
+        played: list[Card] = []
+        where: list[int] = []
+        for tok in cards:
+            try:
+                played.append(pbn_card(tok.text))
+                where.append(tok.pos.column)
+            except ValueError as exc:
+                out.issue(str(exc), tok.pos)
+        if seat is not None:
+            tricks.append(Trick(int(number.text), seat, tuple(played), tuple(where), number.pos))
+    return tricks
+
+
+def _native_tag(tag: PbnTag, out: _Deal) -> None:
+    keyword = NATIVE_TAGS[tag.name]
+    items = tag.raw.split(",") if tag.name in LIST_TAGS else [tag.raw]
+    offset = 0
+    for item in items:
+        text = item.strip()
+        if text:
+            event = _native(tag, keyword, text, offset + item.index(text))
+            if isinstance(event, SyntaxIssue):
+                out.issues.append(event)
+            elif event is not None:
+                out.events.append(event)
+        offset += len(item) + 1
+
+
+def _has_hand(record: PbnRecord) -> bool:
+    return bool(
+        record.deal is not None
+        or record.sections
+        or any(t.name in PER_DEAL_TAGS and t.name != "Winner" for t in record.tags)
+    )
+
+
+def _read_deal(record: PbnRecord, rules: Ruleset, number: int) -> _Deal:
+    """The events of one record's hand (``hand``, ``deal``, ``bid``, ``trick`` ... lines)."""
+    out = _Deal()
+    seats = seats_for(rules.players)
+    by_name = {t.name: t for t in record.tags if t.name in PER_DEAL_TAGS}
+    if _has_hand(record):
+        dealer, known = _dealer(record, seats, out)
+        where = next(
+            (t.pos for t in (by_name.get("Board"), by_name.get("Dealer")) if t is not None),
+            record.pos,
+        )
+        out.events.append(HandStart(number, dealer, where))
+        deal = _deal(record, out)
+        if deal is not None:
+            out.events.append(deal)
+        auction = record.section("Auction")
+        if auction is not None:
+            if "Bids" in by_name:
+                out.issue(
+                    "both an Auction section and a Bids tag; the Bids tag is read", auction.tag.pos
+                )
+            else:
+                bids = _auction(auction, seats, out)
+                if bids is not None:
+                    out.events.append(bids)
+        play = record.section("Play")
+        tricks = record.section("Tricks")
+        if play is not None and tricks is not None:
+            out.issue("both a Play and a Tricks section; the Tricks section is read", play.tag.pos)
+        elif play is not None:
+            out.events.extend(_play(play, rules, dealer if known else None, deal, out))
+        if tricks is not None:
+            out.events.extend(_tricks(tricks, out))
+    for tag in record.tags:
+        if tag.name in NATIVE_TAGS:
+            _native_tag(tag, out)
+    return out
+
+
+# ---- games ----------------------------------------------------------------------------
+
+
+def _board(record: PbnRecord, out: list[SyntaxIssue]) -> int | None:
+    tag = record.tag("Board")
+    if tag is None:
+        return None
+    text = tag.value.strip()
+    if text.isdigit() and 0 < int(text) < 10_000:
+        return int(text)
+    out.append(SyntaxIssue(f"Board must be a hand number, not {tag.value!r}", tag.value_pos))
+    return None
+
+
+def _game_tags(tags: Sequence[PbnTag]) -> list[Tag]:
+    """The native tags of a game: names the writer prefixed restored, UTCDate -> Date."""
+    has_date = any(t.name.lower() == "date" for t in tags)
+    out: list[Tag] = []
+    for t in tags:
+        name, value = t.name, t.value
+        if name.startswith(RESERVED_PREFIX) and name[len(RESERVED_PREFIX) :] in RESERVED_TAGS:
+            name = name[len(RESERVED_PREFIX) :]
+        elif name == "UTCDate" and not has_date:
+            name = "Date"
+            m = _DOTTED_DATE.fullmatch(value.strip())
+            if m is not None:
+                value = "-".join(m.groups())
+        out.append(Tag(name, value, t.pos))
+    return out
+
+
+@dataclass(slots=True)
+class _Group:
+    """The records of one game being collected (short-lived)."""
+
+    identity: tuple[tuple[str, str], ...]
+    tags: list[Tag]
+    rules: GameRules
+    has_hands: bool
+    last_number: int = 0
+    events: list[LineEvent] = field(default_factory=list)
+
+    def game(self, source: str, index: int) -> Game:
+        tags: list[Tag] = self.tags
+        synthetic = list(self.rules.tags)
+        if self.rules.replaces_rules_tag:
+            tags = [t for t in tags if t.name.lower() not in ("rules", RULES_FROM.lower())]
+        if synthetic:
+            where = tags[-1].pos if tags else NOWHERE
+            synthetic = [
+                Tag(t.name, t.value, t.pos if t.pos != NOWHERE else where) for t in synthetic
+            ]
+        events: list[LineEvent] = [*self.rules.issues, *tags, *synthetic, *self.events]
+        return assemble(events, source=source, index=index)
+
+
+def games_from_records(
+    records: Iterable[PbnRecord], source: str = "-", rules: Ruleset | None = None
+) -> Iterator[Game]:
+    """Group deal records into games, one game at a time.
+
+    ``rules`` (``--rules``) replaces the ruleset the records' options map to.
+    """
+    previous: dict[str, str] = {}
+    group: _Group | None = None
+    index = 0
+    for record in records:
+        record = _inherit(record, previous)
+        board_issues: list[SyntaxIssue] = []
+        number = _board(record, board_issues)
+        level = [t for t in record.tags if t.name not in PER_DEAL_TAGS]
+        identity = tuple((t.name, t.value) for t in level)
+        has_hand = _has_hand(record)
+        joins = (
+            group is not None
+            and group.has_hands
+            and has_hand
+            and identity == group.identity
+            and (number is None or number > group.last_number)
+        )
+        if not joins:
+            if group is not None:
+                index += 1
+                yield group.game(source, index)
+            group = _Group(identity, _game_tags(level), game_rules(level, rules), has_hand)
+        assert group is not None
+        if number is None:
+            number = group.last_number + 1
+        deal = _read_deal(record, group.rules.rules, number)
+        if has_hand:
+            group.last_number = number
+        group.events.extend(record.issues)
+        group.events.extend(board_issues)
+        group.events.extend(deal.issues)
+        group.events.extend(deal.events)
+    if group is not None:
+        index += 1
+        yield group.game(source, index)
+
+
+def _inherit(record: PbnRecord, previous: dict[str, str]) -> PbnRecord:
+    """Resolve PBN's ``#`` values (the same as in the previous record); remember the values."""
+    tags: list[PbnTag] = []
+    changed = False
+    for t in record.tags:
+        if t.value == "#" and t.name in previous:
+            tags.append(PbnTag(t.name, previous[t.name], t.pos, t.value_pos, t.raw))
+            changed = True
+        else:
+            tags.append(t)
+        previous[t.name] = tags[-1].value
+    if not changed:
+        return record
+    return PbnRecord(tuple(tags), record.deal, record.sections, record.issues, record.pos)
+
+
+__all__ = [
+    "LIST_TAGS",
+    "NATIVE_TAGS",
+    "PER_DEAL_TAGS",
+    "RESERVED_PREFIX",
+    "RESERVED_TAGS",
+    "RULES_FROM",
+    "GameRules",
+    "first_leader",
+    "game_rules",
+    "games_from_records",
+    "pbn_card",
+    "rotation",
+    "rules_from_text",
+]

@@ -1,0 +1,206 @@
+"""Games -> PBN text (``spadesctl convert --to pbn``), read back by :mod:`.to_game` unchanged.
+
+Each hand becomes one deal record: the game's tags (repeated, as PBN records stand
+alone), ``[Board]`` with the hand number, ``[Dealer]``, ``[Deal]`` (jokers as ``.HL``),
+the bids as an ``Auction`` section and the tricks as a ``Play`` section (columns by seat,
+cards suit first, jokers ``JH``/``JL``).  Whatever PBN cannot say goes in spadesctl's own
+tags, so that reading the text back gives every event again:
+
+- bids out of turn or by a side -> ``[Bids "E 6 W 4 S nil N 3"]``;
+- tricks that a Play section would not give back (a wrong leader, a short trick before
+  the last, numbers other than 1, 2, 3 ...) -> a ``[Tricks]`` section, one line per trick:
+  number, leader, cards in the order played;
+- a deal that is not one holding per seat clockwise -> ``[Holdings "N:... E:..."]``;
+- passes, draws, claim, took, reneges, the running score and bags, the winner ->
+  ``[Passes]``, ``[Draws]``, ``[Claim]``, ``[Took]``, ``[Reneges]``, ``[RunningScore]``,
+  ``[RunningBags]``, ``[Winner]`` (their values are the native lines without the keyword).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import Final
+
+from spadesctl.cards import BIG_JOKER, Card, Seat, Suit, format_holding, seats_for
+from spadesctl.events import Bid, Deal, Trick
+from spadesctl.notation.writer import hand_lines
+from spadesctl.pbn.parser import quote
+from spadesctl.pbn.to_game import (
+    RESERVED_PREFIX,
+    RESERVED_TAGS,
+    first_leader,
+    rotation,
+    rules_from_text,
+)
+from spadesctl.record import Game, Hand
+from spadesctl.rules import Ruleset
+from spadesctl.rules.deck import trick_winner_index
+
+HEADER: Final = "% PBN 2.1"
+_RESERVED_LOWER: Final = frozenset(name.lower() for name in RESERVED_TAGS)
+
+
+def pbn_card_text(c: Card) -> str:
+    """A card as PBN play sections write it: suit first (``SA``), ``JH``/``JL`` for jokers."""
+    if c.is_joker:
+        return "JH" if c is BIG_JOKER else "JL"
+    text = c.text
+    return text[1] + text[0]
+
+
+def _tag(name: str, value: str) -> str:
+    return f"[{name} {quote(value)}]"
+
+
+def _game_tag_name(name: str) -> str:
+    lowered = name.lower()
+    if lowered in _RESERVED_LOWER or (
+        lowered.startswith(RESERVED_PREFIX.lower())
+        and lowered[len(RESERVED_PREFIX) :] in _RESERVED_LOWER
+    ):
+        return RESERVED_PREFIX + name
+    return name
+
+
+def _pbn_deal(deal: Deal) -> str | None:
+    """``N:h1 h2 h3 h4`` when the holdings are one per seat in clockwise order, else ``None``."""
+    seats = [h.seat for h in deal.holdings]
+    if not seats or len(set(seats)) != len(seats):
+        return None
+    compass = rotation(tuple(Seat), seats[0])
+    positions = [compass.index(s) for s in seats]
+    if positions != sorted(positions):
+        return None
+    by_seat = {h.seat: h.cards for h in deal.holdings}
+    hands = []
+    for seat in compass:
+        cards = by_seat.get(seat)
+        if cards is None:
+            hands.append("-")
+            continue
+        text = format_holding(cards)
+        if any(c.suit is Suit.JOKER for c in cards):
+            head, _, jokers = text.rpartition(".")
+            text = head + "." + jokers.replace("B", "H")
+        hands.append(text)
+    return f"{seats[0].value}:" + " ".join(hands)
+
+
+def _bid_text(b: Bid) -> str:
+    return b.text
+
+
+def _auction_seat(bids: tuple[Bid, ...], seats: tuple[Seat, ...]) -> Seat | None:
+    """The seat an Auction section can start at to give these bids back, or ``None``."""
+    first = bids[0].bidder
+    if not isinstance(first, Seat) or first not in seats:
+        return None
+    order = rotation(seats, first)
+    for i, b in enumerate(bids):
+        if b.bidder is not order[i % len(order)]:
+            return None
+    return first
+
+
+def _play_lines(hand: Hand, rules: Ruleset) -> list[str] | None:
+    """The Play section (tag and lines) that reads back as ``hand.tricks``, or ``None``."""
+    tricks = hand.tricks
+    seats = seats_for(rules.players)
+    n = len(seats)
+    first = tricks[0]
+    if first.leader not in seats:
+        return None
+    first_cards = dict(zip(rotation(seats, first.leader), first.cards, strict=False))
+    leader = first_leader(rules, hand.dealer, first_cards, hand.deal)
+    lines = [_tag("Play", leader.value)]
+    columns = rotation(seats, leader)
+    for i, trick in enumerate(tricks):
+        last = i == len(tricks) - 1
+        if trick.number != i + 1 or trick.leader is not leader:
+            return None
+        if not (0 < len(trick.cards) <= n) or (len(trick.cards) < n and not last):
+            return None
+        by_seat: dict[Seat, Card] = dict(zip(rotation(seats, leader), trick.cards, strict=False))
+        lines.append(" ".join(pbn_card_text(by_seat[s]) if s in by_seat else "-" for s in columns))
+        if len(trick.cards) == n:
+            leader = rotation(seats, leader)[trick_winner_index(trick.cards, rules.deck)]
+    if len(tricks) < rules.tricks_per_hand:
+        lines.append("*")
+    return lines
+
+
+def _tricks_lines(tricks: tuple[Trick, ...]) -> list[str]:
+    lines = [_tag("Tricks", "number leader cards-in-order")]
+    for t in tricks:
+        cards = " ".join(pbn_card_text(c) for c in t.cards)
+        lines.append(f"{t.number} {t.leader.value} {cards}")
+    return lines
+
+
+def _native_value(line: str) -> str:
+    """The native line without its keyword."""
+    return line.split(" ", 1)[1] if " " in line else ""
+
+
+def deal_lines(game_tags: list[str], hand: Hand, rules: Ruleset) -> list[str]:
+    """The lines of one deal record for ``hand``."""
+    lines = list(game_tags)
+    lines.append(_tag("Board", str(hand.number)))
+    lines.append(_tag("Dealer", hand.dealer.value))
+    native = {line.split(" ", 1)[0]: line for line in hand_lines(hand)}
+    if hand.deal is not None:
+        text = _pbn_deal(hand.deal)
+        if text is not None:
+            lines.append(f"[Deal {quote(text)}]")
+        else:
+            lines.append(_tag("Holdings", _native_value(native["deal"])))
+    if hand.draws:
+        draws = [line for line in hand_lines(hand) if line.startswith("draw ")]
+        lines.append(_tag("Draws", ", ".join(_native_value(d) for d in draws)))
+    seats = seats_for(rules.players)
+    if hand.bids:
+        start = _auction_seat(hand.bids, seats)
+        if start is not None:
+            lines.append(_tag("Auction", start.value))
+            lines.append(" ".join(_bid_text(b) for b in hand.bids))
+        else:
+            lines.append(_tag("Bids", _native_value(native["bid"])))
+    if hand.passes:
+        passes = [line for line in hand_lines(hand) if line.startswith("pass ")]
+        lines.append(_tag("Passes", ", ".join(_native_value(p) for p in passes)))
+    if hand.tricks:
+        play = _play_lines(hand, rules)
+        lines.extend(play if play is not None else _tricks_lines(hand.tricks))
+    if hand.claim is not None:
+        lines.append(_tag("Claim", hand.claim.seat.value))
+    if hand.took is not None:
+        lines.append(_tag("Took", _native_value(native["took"])))
+    if hand.reneges:
+        lines.append(_tag("Reneges", ", ".join(f"{r.seat.value} {r.trick}" for r in hand.reneges)))
+    if hand.score is not None:
+        lines.append(_tag("RunningScore", _native_value(native["score"])))
+    if hand.bags is not None:
+        lines.append(_tag("RunningBags", _native_value(native["bags"])))
+    return lines
+
+
+def format_pbn_game(game: Game) -> str:
+    """The PBN text of one game: a deal record per hand, separated by blank lines."""
+    rules = rules_from_text(game.rules_text)
+    tags = [_tag(_game_tag_name(t.name), t.value) for t in game.tags]
+    records = [deal_lines(tags, hand, rules) for hand in game.hands]
+    if not records:
+        records = [list(tags)]
+    if game.result is not None:
+        records[-1].append(_tag("Winner", game.result.winner.value))
+    return "\n\n".join("\n".join(r) for r in records if r) + "\n"
+
+
+def format_pbn_games(games: Iterable[Game]) -> Iterator[str]:
+    """The PBN text of several games: the ``% PBN 2.1`` header, then each game."""
+    yield HEADER + "\n"
+    for game in games:
+        yield "\n" + format_pbn_game(game)
+
+
+__all__ = ["HEADER", "deal_lines", "format_pbn_game", "format_pbn_games", "pbn_card_text"]
