@@ -1,0 +1,435 @@
+"""Checking a hand's bids against the ruleset.
+
+:func:`check_bids` walks the bids in the order made and reports who bid out of turn,
+out of range, or a nil, blind nil or blind bid the rules or the score do not allow;
+then the rules on the bids taken together (``both_nil``, ``min_team_bid`` and
+``max_team_bid``, ``bids_total_13``, suicide and mirror bidding).  It returns the bids
+that count: a bid by a seat not at the table, or a party's second bid, is left out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from spadesctl.cards import Party, Seat, Side, side_of
+from spadesctl.events import Bid, BidKind, Position
+from spadesctl.record import Hand
+from spadesctl.replay.report import Reporter
+from spadesctl.replay.tables import SPADES, DeckTable
+from spadesctl.rules.ruleset import Bidding, Ruleset
+from spadesctl.scoring.model import parties_of, party_of
+
+SUICIDE_PARTNER_MIN = 4
+
+
+def is_nil(rules: Ruleset, bid: Bid) -> bool:
+    """Whether ``bid`` is a nil or blind nil (a plain 0 is one when ``zero_is_nil``)."""
+    kind = bid.kind
+    if kind is BidKind.NIL or kind is BidKind.BLIND_NIL:
+        return True
+    return kind is BidKind.NUMBER and bid.tricks == 0 and rules.zero_is_nil
+
+
+def party_name(party: Party) -> str:
+    """``NS`` for a side, ``North`` for a seat."""
+    return party.value if isinstance(party, Side) else party.word
+
+
+def check_bids(
+    hand: Hand,
+    rules: Ruleset,
+    seats: tuple[Seat, ...],
+    scores: Mapping[Party, int] | None,
+    unbid: bool,
+    holdings: Sequence[set[int]] | None,
+    table: DeckTable,
+    rep: Reporter,
+) -> tuple[Bid, ...]:
+    """Report every bidding violation of ``hand``; return the bids that count.
+
+    ``scores``: each party's running score before the hand (``None``: unknown, and the
+    blind nil and blind bid deficits are not checked).  ``holdings``: each seat's cards
+    as dealt when all of them are known (for mirror bidding), else ``None``.
+    """
+    bids = hand.bids
+    if unbid:
+        if bids:
+            rep.add(
+                "bid-in-unbid-hand",
+                f"hand {hand.number} is played without bidding (first_hand_unbid=yes)",
+                bids[0].pos,
+                seat=_seat_or_none(bids[0].bidder),
+            )
+        return ()
+    if not bids:
+        rep.add("bid-out-of-turn", f"no bids are recorded for hand {hand.number}", hand.pos)
+        return ()
+    counted = _walk(rules, seats, scores, bids, rep)
+    _check_order(hand, rules, seats, counted, rep)
+    complete = _complete(rules, seats, counted)
+    if rules.partnership and rules.players == 4:
+        _check_both_nil(rules, counted, rep)
+        if rules.bidding is Bidding.SUICIDE:
+            _check_suicide(rules, counted, rep)
+    if rules.bidding is Bidding.MIRROR and holdings is not None:
+        _check_mirror(rules, seats, counted, holdings, table, rep)
+    _check_team_range(rules, seats, counted, rep)
+    if complete and not rules.bids_total_13:
+        total = sum(b.tricks for b in counted if not is_nil(rules, b))
+        if total == rules.tricks_per_hand:
+            rep.add(
+                "bids-total-13",
+                f"the bids add up to {total}, the number of tricks in the hand, which "
+                f"these rules forbid (bids_total_13=no)",
+                counted[-1].pos,
+                seat=_seat_or_none(counted[-1].bidder),
+            )
+    return counted
+
+
+def _seat_or_none(party: Party) -> Seat | None:
+    return party if isinstance(party, Seat) else None
+
+
+def _walk(
+    rules: Ruleset,
+    seats: tuple[Seat, ...],
+    scores: Mapping[Party, int] | None,
+    bids: tuple[Bid, ...],
+    rep: Reporter,
+) -> tuple[Bid, ...]:
+    """Per bid: who may bid, range, nil, blind nil, blind bids."""
+    size = rules.tricks_per_hand
+    partnership = rules.partnership and rules.players == 4
+    counted: list[Bid] = []
+    by_seat: dict[Seat, Bid] = {}
+    by_side: dict[Side, Bid] = {}
+    for b in bids:
+        bidder = b.bidder
+        seat = _seat_or_none(bidder)
+        if isinstance(bidder, Side):
+            if not partnership:
+                rep.add(
+                    "bid-out-of-turn",
+                    f"{bidder.value} bid as a side, but these rules have no partnerships",
+                    b.pos,
+                )
+                continue
+            if bidder in by_side or any(
+                s in by_seat and not is_nil(rules, by_seat[s]) for s in bidder.seats
+            ):
+                rep.add("bid-out-of-turn", f"{bidder.value} bid twice", b.pos)
+                continue
+            if b.kind is BidKind.NIL or b.kind is BidKind.BLIND_NIL:
+                rep.add(
+                    "bid-out-of-range",
+                    f"{bidder.value} bid {b.text} as a side; a side bids tricks, and a nil is "
+                    f"bid by a seat (bid {bidder.value} 5 {bidder.seats[0].value} nil)",
+                    b.pos,
+                )
+                continue
+            by_side[bidder] = b
+        else:
+            if bidder not in seats:
+                rep.add(
+                    "bid-out-of-turn",
+                    f"{bidder.word} is not at a {rules.players}-player table",
+                    b.pos,
+                    seat=seat,
+                )
+                continue
+            if bidder in by_seat:
+                rep.add("bid-out-of-turn", f"{bidder.word} bid twice", b.pos, seat=seat)
+                continue
+            side = side_of(bidder)
+            if partnership and side in by_side and not is_nil(rules, b):
+                rep.add(
+                    "bid-out-of-turn",
+                    f"{bidder.word} bid {b.text} after {side.value} bid as a side; only a nil "
+                    f"is bid apart from the side's bid",
+                    b.pos,
+                    seat=seat,
+                )
+                continue
+            by_seat[bidder] = b
+        counted.append(b)
+        who = party_name(bidder)
+        if (b.kind is BidKind.NUMBER or b.kind is BidKind.BLIND) and b.tricks > size:
+            rep.add(
+                "bid-out-of-range",
+                f"{who} bid {b.tricks}, but a hand has only {size} tricks",
+                b.pos,
+                seat=seat,
+            )
+        if seat is not None and is_nil(rules, b) and b.kind is not BidKind.BLIND_NIL:
+            if rules.nil is None:
+                zero = (
+                    " (a bid of 0 is a nil bid unless zero_is_nil=no)"
+                    if b.tricks == 0 and (b.kind is BidKind.NUMBER)
+                    else ""
+                )
+                rep.add(
+                    "nil-not-allowed",
+                    f"{who} bid nil, but nil is off in these rules{zero}",
+                    b.pos,
+                    seat=seat,
+                )
+        elif b.kind is BidKind.BLIND_NIL and seat is not None:
+            _check_blind_nil(rules, seat, b, scores, rep)
+        elif b.kind is BidKind.BLIND:
+            _check_blind_bid(rules, bidder, b, scores, rep)
+    return tuple(counted)
+
+
+def _trail(rules: Ruleset, party: Party, scores: Mapping[Party, int]) -> int | None:
+    """How far ``party`` trails the best other party (negative: it leads)."""
+    if party not in scores:
+        return None
+    others = [v for p, v in scores.items() if p is not party and p in parties_of(rules)]
+    if not others:
+        return None
+    return max(others) - scores[party]
+
+
+def _trail_words(party: Party, trail: int) -> str:
+    name = party_name(party)
+    if trail > 0:
+        return f"{name} trail by {trail}"
+    if trail < 0:
+        return f"{name} lead by {-trail}"
+    return f"{name} are level"
+
+
+def _check_blind_nil(
+    rules: Ruleset, seat: Seat, b: Bid, scores: Mapping[Party, int] | None, rep: Reporter
+) -> None:
+    if rules.blind_nil is None:
+        rep.add(
+            "blind-nil-not-allowed",
+            f"{seat.word} bid blind nil, but blind nil is off in these rules",
+            b.pos,
+            seat=seat,
+        )
+        return
+    if scores is None:
+        return
+    party = party_of(rules, seat)
+    trail = _trail(rules, party, scores)
+    if trail is not None and trail < rules.blind_nil_deficit:
+        rep.add(
+            "blind-nil-not-allowed",
+            f"{seat.word} bid blind nil, allowed only to a side trailing by "
+            f"{rules.blind_nil_deficit} or more; {_trail_words(party, trail)}",
+            b.pos,
+            seat=seat,
+        )
+
+
+def _check_blind_bid(
+    rules: Ruleset, bidder: Party, b: Bid, scores: Mapping[Party, int] | None, rep: Reporter
+) -> None:
+    who = party_name(bidder)
+    seat = _seat_or_none(bidder)
+    if rules.blind_bids is None:
+        rep.add(
+            "blind-bid-not-allowed",
+            f"{who} bid {b.text}, but blind bids are off in these rules",
+            b.pos,
+            seat=seat,
+        )
+        return
+    if b.tricks < rules.blind_bids:
+        rep.add(
+            "blind-bid-not-allowed",
+            f"{who} bid {b.text}; a blind bid is for {rules.blind_bids} tricks or more",
+            b.pos,
+            seat=seat,
+        )
+        return
+    if scores is None:
+        return
+    party = bidder if isinstance(bidder, Side) else party_of(rules, bidder)
+    trail = _trail(rules, party, scores)
+    if trail is not None and trail < rules.blind_bid_deficit:
+        rep.add(
+            "blind-bid-not-allowed",
+            f"{who} bid {b.text}, allowed only to a side trailing by "
+            f"{rules.blind_bid_deficit} or more; {_trail_words(party, trail)}",
+            b.pos,
+            seat=seat,
+        )
+
+
+def _check_order(
+    hand: Hand, rules: Ruleset, seats: tuple[Seat, ...], counted: tuple[Bid, ...], rep: Reporter
+) -> None:
+    """Bids go clockwise from the dealer's left; with side bids, that seat's side first."""
+    if hand.dealer not in seats:
+        return
+    start = (seats.index(hand.dealer) + 1) % len(seats)
+    order = seats[start:] + seats[:start]
+    if any(isinstance(b.bidder, Side) for b in counted):
+        first_side = side_of(order[0])
+        sides: list[Side] = []
+        for b in counted:
+            if isinstance(b.bidder, Seat) and is_nil(rules, b):
+                continue
+            side = b.bidder if isinstance(b.bidder, Side) else side_of(b.bidder)
+            if side not in sides:
+                sides.append(side)
+                if len(sides) == 1 and side is not first_side:
+                    rep.add(
+                        "bid-out-of-turn",
+                        f"{side.value} bid before {first_side.value}: the side on the "
+                        f"dealer's left ({order[0].word}) bids first",
+                        b.pos,
+                    )
+        covered = _covered(rules, counted)
+        for side in (first_side, first_side.other):
+            if not all(s in covered for s in side.seats):
+                rep.add("bid-out-of-turn", f"no bid from {side.value}", hand.pos)
+        return
+    for i, b in enumerate(counted):
+        expected = order[i] if i < len(order) else None
+        if b.bidder is not expected and expected is not None:
+            rep.add(
+                "bid-out-of-turn",
+                f"{party_name(b.bidder)} bid before {expected.word}: the bidding goes "
+                f"clockwise from the dealer's left ({order[0].word})",
+                b.pos,
+                seat=_seat_or_none(b.bidder),
+            )
+            break
+    bidders = {b.bidder for b in counted}
+    for seat in order:
+        if seat not in bidders:
+            rep.add("bid-out-of-turn", f"no bid from {seat.word}", hand.pos, seat=seat)
+
+
+def _covered(rules: Ruleset, counted: tuple[Bid, ...]) -> set[Seat]:
+    """The seats whose bid is made: by their own bid or their side's."""
+    out: set[Seat] = set()
+    for b in counted:
+        if isinstance(b.bidder, Side):
+            out.update(b.bidder.seats)
+        else:
+            out.add(b.bidder)
+    return out
+
+
+def _complete(rules: Ruleset, seats: tuple[Seat, ...], counted: tuple[Bid, ...]) -> bool:
+    covered = _covered(rules, counted)
+    return all(s in covered for s in seats)
+
+
+def _check_both_nil(rules: Ruleset, counted: tuple[Bid, ...], rep: Reporter) -> None:
+    if rules.both_nil:
+        return
+    nil_seats: dict[Side, Bid] = {}
+    for b in counted:
+        if isinstance(b.bidder, Seat) and is_nil(rules, b):
+            side = side_of(b.bidder)
+            if side in nil_seats:
+                rep.add(
+                    "both-nil-not-allowed",
+                    f"{nil_seats[side].bidder.value} and {b.bidder.value} both bid nil; at least "
+                    f"one partner must bid tricks (both_nil=no)",
+                    b.pos,
+                    seat=b.bidder,
+                )
+            else:
+                nil_seats[side] = b
+
+
+def _check_suicide(rules: Ruleset, counted: tuple[Bid, ...], rep: Reporter) -> None:
+    for side in (Side.NS, Side.EW):
+        mine = [
+            b
+            for b in counted
+            if b.bidder is side or (isinstance(b.bidder, Seat) and side_of(b.bidder) is side)
+        ]
+        if not mine:
+            continue
+        nils = [b for b in mine if isinstance(b.bidder, Seat) and is_nil(rules, b)]
+        others = [b for b in mine if b not in nils]
+        where = mine[-1].pos
+        if len(nils) != 1:
+            rep.add(
+                "suicide-bid-violated",
+                f"{side.value} bid {len(nils)} nils; in suicide exactly one partner of each "
+                f"side bids nil",
+                where,
+            )
+        elif others and sum(b.tricks for b in others) < SUICIDE_PARTNER_MIN:
+            rep.add(
+                "suicide-bid-violated",
+                f"{side.value}: the partner of the nil bidder bid "
+                f"{sum(b.tricks for b in others)}; in suicide they bid "
+                f"{SUICIDE_PARTNER_MIN} or more",
+                others[-1].pos,
+                seat=_seat_or_none(others[-1].bidder),
+            )
+
+
+def _check_mirror(
+    rules: Ruleset,
+    seats: tuple[Seat, ...],
+    counted: tuple[Bid, ...],
+    holdings: Sequence[set[int]],
+    table: DeckTable,
+    rep: Reporter,
+) -> None:
+    suit = table.suit
+    for b in counted:
+        if not isinstance(b.bidder, Seat) or b.bidder not in seats:
+            continue
+        spades = sum(1 for c in holdings[seats.index(b.bidder)] if suit[c] == SPADES)
+        bid = 0 if is_nil(rules, b) else b.tricks
+        if bid != spades or b.kind is BidKind.BLIND or b.kind is BidKind.BLIND_NIL:
+            rep.add(
+                "mirror-bid-violated",
+                f"{b.bidder.word} holds {spades} spades and must bid {spades}, not {b.text}",
+                b.pos,
+                seat=b.bidder,
+            )
+
+
+def _check_team_range(
+    rules: Ruleset, seats: tuple[Seat, ...], counted: tuple[Bid, ...], rep: Reporter
+) -> None:
+    low, high = rules.min_team_bid, rules.max_team_bid
+    if not low and high is None:
+        return
+    partnership = rules.partnership and rules.players == 4
+    word = "a side" if partnership else "a player"
+    for party in parties_of(rules):
+        members = party.seats if isinstance(party, Side) else (party,)
+        mine = [
+            b
+            for b in counted
+            if b.bidder is party or (isinstance(b.bidder, Seat) and b.bidder in members)
+        ]
+        covered = _covered(rules, tuple(mine))
+        if not all(s in covered for s in members):
+            continue
+        contract = [b for b in mine if not (isinstance(b.bidder, Seat) and is_nil(rules, b))]
+        if not contract:
+            continue
+        total = sum(b.tricks for b in contract)
+        where: Position = contract[-1].pos
+        seat = _seat_or_none(contract[-1].bidder)
+        together = " in all" if partnership else ""
+        if total < low:
+            rep.add(
+                "min-bid-violated",
+                f"{party_name(party)} bid {total}{together}; the least {word} may bid is {low}",
+                where,
+                seat=seat,
+            )
+        elif high is not None and total > high:
+            rep.add(
+                "min-bid-violated",
+                f"{party_name(party)} bid {total}{together}; the most {word} may bid is {high}",
+                where,
+                seat=seat,
+            )

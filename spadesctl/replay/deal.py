@@ -1,0 +1,313 @@
+"""The cards each seat starts with: the ``deal`` line, two-player draws, or the play itself.
+
+:func:`read_deal` checks a ``deal`` line (card counts, duplicates, the deck) and
+:func:`read_draws` the two-player draw steps; both give the holdings they describe.
+Without either, :func:`infer_holdings` attributes every card played to the seat that
+played it (the first time it appears), which is all the record proves, and
+:func:`unpass` moves passed cards back to their givers so that the holdings are, as
+with a ``deal`` line, those before any pass.  :func:`apply_passes` then checks and
+applies the passes.
+"""
+
+from __future__ import annotations
+
+from spadesctl.cards import Seat
+from spadesctl.events import Bid, BidKind
+from spadesctl.record import Hand
+from spadesctl.replay.report import Reporter
+from spadesctl.replay.state import HandState
+from spadesctl.replay.tables import CARDS, DeckTable, card_index, card_indices
+from spadesctl.rules.ruleset import Ruleset
+
+Holdings = list[set[int]]
+
+
+def read_deal(
+    hand: Hand, rules: Ruleset, table: DeckTable, seats: tuple[Seat, ...], rep: Reporter
+) -> Holdings | None:
+    """The holdings of the ``deal`` line (``None`` without one), reporting ``bad-deal``."""
+    deal = hand.deal
+    if deal is None:
+        return None
+    size = rules.tricks_per_hand
+    holdings: Holdings = [set() for _ in seats]
+    seen: set[int] = set()
+    given = [False] * len(seats)
+    for h in deal.holdings:
+        seat = h.seat
+        if seat not in seats:
+            rep.add(
+                "bad-deal",
+                f"the deal gives cards to {seat.word}, who is not at a "
+                f"{rules.players}-player table",
+                h.pos,
+                seat=seat,
+            )
+            continue
+        s = seats.index(seat)
+        if given[s]:
+            rep.add("bad-deal", f"the deal gives {seat.word} two holdings", h.pos, seat=seat)
+            continue
+        given[s] = True
+        if len(h.cards) != size:
+            rep.add(
+                "bad-deal",
+                f"{seat.word} is dealt {len(h.cards)} cards, not {size}",
+                h.pos,
+                seat=seat,
+            )
+        indices = card_indices(h.cards)
+        fast = set(indices)
+        if len(fast) == len(indices) and fast <= table.pack and fast.isdisjoint(seen):
+            holdings[s] = fast
+            seen |= fast
+            continue
+        held = holdings[s]
+        for i in indices:
+            if not table.in_pack[i]:
+                rep.add(
+                    "bad-deal",
+                    f"{table.not_in_pack_reason(i)}, but it is dealt to {seat.word}",
+                    h.pos,
+                    seat=seat,
+                )
+            elif i in seen:
+                first = next(seats[o] for o, other in enumerate(holdings) if i in other)
+                where = (
+                    f"twice to {seat.word}"
+                    if first is seat
+                    else f"to both {first.word} and {seat.word}"
+                )
+                rep.add("bad-deal", f"{CARDS[i].text} is dealt {where}", h.pos, seat=seat)
+            else:
+                seen.add(i)
+                held.add(i)
+    for s, seat in enumerate(seats):
+        if not given[s]:
+            rep.add("bad-deal", f"the deal gives no cards to {seat.word}", deal.pos, seat=seat)
+    return holdings
+
+
+def read_draws(
+    hand: Hand,
+    rules: Ruleset,
+    table: DeckTable,
+    seats: tuple[Seat, ...],
+    dealt: Holdings | None,
+    rep: Reporter,
+) -> Holdings | None:
+    """The hands the two-player draw steps build, reporting ``bad-draw``.
+
+    ``None`` without draw steps, or when they do not build two full hands.
+    """
+    draws = hand.draws
+    if not draws:
+        return None
+    if rules.players != 2:
+        rep.add(
+            "bad-draw",
+            "draw steps belong to two-player games; deal the cards instead",
+            draws[0].pos,
+            seat=draws[0].seat,
+        )
+        return None
+    size = rules.tricks_per_hand
+    kept: Holdings = [set(), set()]
+    seen: dict[int, int] = {}
+    first = (seats.index(hand.dealer) + 1) % 2 if hand.dealer in seats else 0
+    in_order = True
+    for step, d in enumerate(draws, start=1):
+        expected = seats[(first + step - 1) % 2]
+        if in_order and d.seat is not expected:
+            in_order = False
+            rep.add(
+                "bad-draw",
+                f"draw step {step} is {expected.word}'s, not {d.seat.word}'s: the players "
+                f"draw in turn, the non-dealer first",
+                d.pos,
+                seat=d.seat,
+            )
+        for c in (d.kept, d.discarded):
+            i = card_index(c)
+            if not table.in_pack[i]:
+                rep.add("bad-draw", f"{table.not_in_pack_reason(i)}", d.pos, seat=d.seat)
+            elif i in seen:
+                rep.add(
+                    "bad-draw",
+                    f"{c.text} was already drawn in step {seen[i]}",
+                    d.pos,
+                    seat=d.seat,
+                )
+            else:
+                seen[i] = step
+        i = card_index(d.kept)
+        if d.seat in seats and table.in_pack[i]:
+            kept[seats.index(d.seat)].add(i)
+    full = all(len(k) == size for k in kept) and len(draws) == 2 * size
+    if len(draws) != 2 * size:
+        rep.add(
+            "bad-draw",
+            f"{len(draws)} draw steps are recorded; building two hands of {size} takes {2 * size}",
+            draws[-1].pos,
+        )
+    if dealt is not None and full:
+        for s, seat in enumerate(seats):
+            if kept[s] != dealt[s]:
+                extra = _cards(kept[s] - dealt[s])
+                missing = _cards(dealt[s] - kept[s])
+                rep.add(
+                    "bad-draw",
+                    f"the cards {seat.word} kept differ from the deal (kept, not dealt: "
+                    f"{extra or 'none'}; dealt, not kept: {missing or 'none'})",
+                    draws[-1].pos,
+                    seat=seat,
+                )
+    return kept if full else None
+
+
+def infer_holdings(
+    hand: Hand, table: DeckTable, seats: tuple[Seat, ...]
+) -> tuple[Holdings, dict[int, int]]:
+    """Holdings inferred from the play, and the trick in which each card is first played.
+
+    Every card of the deck played is attributed to the seat that played it the first
+    time; a later play of it is the replay's ``card-played-twice``.
+    """
+    n = len(seats)
+    holdings: Holdings = [set() for _ in seats]
+    first_play: dict[int, int] = {}
+    in_pack = table.in_pack
+    for t in hand.tricks:
+        if t.leader not in seats:
+            continue
+        lead = seats.index(t.leader)
+        for k, c in enumerate(t.cards[:n]):
+            i = card_index(c)
+            if i not in first_play and in_pack[i]:
+                first_play[i] = t.number
+                holdings[(lead + k) % n].add(i)
+    return holdings, first_play
+
+
+def unpass(hand: Hand, table: DeckTable, seats: tuple[Seat, ...], holdings: Holdings) -> None:
+    """Move passed cards back to their givers (in place), undoing the passes in reverse.
+
+    A passed card that the play shows in a third seat's hand is taken from it: the
+    pass proves where it was, and that seat's play of it becomes ``card-not-held``.
+    """
+    for p in reversed(hand.passes):
+        if p.giver not in seats or p.receiver not in seats:
+            continue
+        giver = seats.index(p.giver)
+        receiver = seats.index(p.receiver)
+        for c in p.cards:
+            i = card_index(c)
+            if i in holdings[receiver]:
+                holdings[receiver].discard(i)
+            else:
+                for s, held in enumerate(holdings):
+                    if s != giver:
+                        held.discard(i)
+            if table.in_pack[i]:
+                holdings[giver].add(i)
+
+
+def _blind_nil_seats(bids: tuple[Bid, ...]) -> list[Seat]:
+    return [b.bidder for b in bids if b.kind is BidKind.BLIND_NIL and isinstance(b.bidder, Seat)]
+
+
+def _partner(seat: Seat) -> Seat:
+    return {Seat.N: Seat.S, Seat.S: Seat.N, Seat.E: Seat.W, Seat.W: Seat.E}[seat]
+
+
+def apply_passes(
+    hand: Hand, rules: Ruleset, bids: tuple[Bid, ...], state: HandState, rep: Reporter
+) -> None:
+    """Check the passes (count, seats, cards held) and move the cards; ``bad-pass``.
+
+    Cards pass only after a blind nil, between the bidder and partner, ``blind_nil_pass``
+    each way.  Passes are applied in the order written, so a partner may pass back a
+    card just received.  A missing pass is reported when the holdings are known (a deal)
+    or some pass is recorded.
+    """
+    seats = state.seats
+    count = rules.blind_nil_pass
+    blind = _blind_nil_seats(bids) if rules.partnership and rules.players == 4 else []
+    allowed: dict[tuple[Seat, Seat], Seat] = {}
+    if count:
+        for b in blind:
+            allowed[(b, _partner(b))] = b
+            allowed[(_partner(b), b)] = b
+    done: set[tuple[Seat, Seat]] = set()
+    for p in hand.passes:
+        giver, receiver = p.giver, p.receiver
+        if giver not in seats or receiver not in seats:
+            missing = giver if giver not in seats else receiver
+            rep.add(
+                "bad-pass",
+                f"{missing.word} is not at a {rules.players}-player table",
+                p.pos,
+                seat=giver,
+            )
+            continue
+        pair = (giver, receiver)
+        if pair not in allowed:
+            if not blind:
+                why = "no one bid blind nil, so no cards are passed"
+            elif not count:
+                why = "these rules pass no cards after a blind nil (blind_nil_pass=0)"
+            else:
+                names = " or ".join(f"{b.word} and {_partner(b).word}" for b in blind)
+                why = f"after a blind nil, cards pass only between {names}"
+            rep.add("bad-pass", f"{giver.word} passes to {receiver.word}: {why}", p.pos, seat=giver)
+        elif pair in done:
+            rep.add(
+                "bad-pass", f"a second pass from {giver.word} to {receiver.word}", p.pos, seat=giver
+            )
+        elif len(p.cards) != count:
+            rep.add(
+                "bad-pass",
+                f"{giver.word} passes {len(p.cards)} cards; after a blind nil each partner "
+                f"passes {count}",
+                p.pos,
+                seat=giver,
+            )
+        done.add(pair)
+        g = seats.index(giver)
+        r = seats.index(receiver)
+        for c in p.cards:
+            i = card_index(c)
+            if not state.take(g, i):
+                rep.add(
+                    "bad-pass",
+                    f"{giver.word} passes {c.text} without holding it ({state.whereabouts(i)})",
+                    p.pos,
+                    seat=giver,
+                )
+            state.give(r, i)
+            state.passed[i] = (g, r)
+    if state.known or hand.passes:
+        for (giver, receiver), bidder in allowed.items():
+            if (giver, receiver) not in done:
+                where = next(b.pos for b in bids if b.bidder is bidder)
+                rep.add(
+                    "bad-pass",
+                    f"after {bidder.word}'s blind nil {giver.word} passes {count} cards to "
+                    f"{receiver.word}, but no such pass is recorded",
+                    where,
+                    seat=giver,
+                )
+
+
+def _cards(indices: set[int]) -> str:
+    return " ".join(CARDS[i].text for i in sorted(indices))
+
+
+__all__ = [
+    "Holdings",
+    "apply_passes",
+    "infer_holdings",
+    "read_deal",
+    "read_draws",
+    "unpass",
+]

@@ -1,0 +1,171 @@
+"""The replay engine: a hand, or a game's hands in turn, replayed under a ruleset.
+
+:func:`replay_hand` runs the steps of one hand in the order they happen at the table
+(deal or draws, bidding, passes, play, outcome) and returns a
+:class:`~spadesctl.replay.result.ReplayedHand`.  :func:`replay_game` replays each hand
+in turn, checking the dealer's rotation and the hands' numbering, and carries the
+running score that blind nil and blind bid eligibility depend on: by default the score
+the record wrote after each hand; the referee (:mod:`spadesctl.referee`) passes the
+recomputed one instead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Final
+
+from spadesctl.cards import Party, Seat, next_seat, seats_for
+from spadesctl.record import Game, Hand
+from spadesctl.replay.bidding import check_bids
+from spadesctl.replay.deal import apply_passes, infer_holdings, read_deal, read_draws, unpass
+from spadesctl.replay.outcome import check_rulings, tally
+from spadesctl.replay.play import play_tricks
+from spadesctl.replay.report import Reporter
+from spadesctl.replay.result import ReplayedGame, ReplayedHand
+from spadesctl.replay.state import HandState
+from spadesctl.replay.tables import CARDS, deck_table
+from spadesctl.rules.ruleset import Ruleset
+from spadesctl.scoring.model import parties_of
+
+#: Card index -> its place in the canonical holding order (S, H, D, C, jokers; high first).
+_HOLDING_ORDER: Final = tuple(("SHDCJ".index(c.suit.value), -c.rank) for c in CARDS)
+
+#: Scores before a hand -> scores after it (``None``: unknown from here on).
+ScoresAfter = Callable[[ReplayedHand, Mapping[Party, int] | None], Mapping[Party, int] | None]
+
+
+def replay_hand(
+    hand: Hand,
+    rules: Ruleset,
+    scores_before: Mapping[Party, int] | None = None,
+    *,
+    file: str = "-",
+    game: int | None = None,
+    expect_dealer: Seat | None = None,
+    expect_number: int | None = None,
+) -> ReplayedHand:
+    """Replay one hand under ``rules`` and report every violation.
+
+    ``scores_before``: each party's running score before the hand, for blind nil and
+    blind bid eligibility (``None``: unknown, those deficits are not checked).
+    ``file`` and ``game`` locate the diagnostics.  ``expect_dealer`` and
+    ``expect_number``, when given, are checked (``dealer-out-of-turn``, ``hand-number``).
+    """
+    rep = Reporter(file, game, hand.number)
+    seats = seats_for(rules.players)
+    table = deck_table(rules)
+    if expect_number is not None and hand.number != expect_number:
+        rep.add(
+            "hand-number",
+            f"hand {hand.number} should be numbered {expect_number}",
+            hand.pos,
+        )
+    if hand.dealer not in seats:
+        rep.add(
+            "dealer-out-of-turn",
+            f"{hand.dealer.word} deals, but is not at a {rules.players}-player table",
+            hand.pos,
+            seat=hand.dealer,
+        )
+    elif expect_dealer is not None and hand.dealer is not expect_dealer:
+        rep.add(
+            "dealer-out-of-turn",
+            f"{expect_dealer.word} deals hand {hand.number} (the deal passes to the left), "
+            f"not {hand.dealer.word}",
+            hand.pos,
+            seat=hand.dealer,
+        )
+    dealt = read_deal(hand, rules, table, seats, rep)
+    drawn = read_draws(hand, rules, table, seats, dealt, rep)
+    known = dealt if dealt is not None else drawn
+    first_play: dict[int, int] = {}
+    if known is None:
+        holdings, first_play = infer_holdings(hand, table, seats)
+        unpass(hand, table, seats, holdings)
+    else:
+        holdings = known
+    size = rules.tricks_per_hand
+    full = known is not None or all(len(h) == size for h in holdings)
+    as_dealt = tuple(
+        (seat, tuple(CARDS[i] for i in sorted(h, key=_HOLDING_ORDER.__getitem__)))
+        for seat, h in zip(seats, holdings, strict=True)
+    )
+    unbid = rules.first_hand_unbid and hand.number == 1
+    bids = check_bids(
+        hand, rules, seats, scores_before, unbid, holdings if full else None, table, rep
+    )
+    state = HandState(table, seats, holdings, known is not None, first_play)
+    apply_passes(hand, rules, bids, state, rep)
+    play = play_tricks(hand, rules, state, rep)
+    taken, complete = tally(hand, rules, seats, bids, play.won, rep)
+    check_rulings(hand, rules, play.tricks, play.reneges, rep)
+    return ReplayedHand(
+        hand=hand,
+        rules=rules,
+        seats=seats,
+        bids=bids,
+        unbid=unbid,
+        tricks=play.tricks,
+        taken=taken,
+        complete=complete,
+        holdings=as_dealt,
+        holdings_known=known is not None,
+        reneges=play.reneges,
+        diagnostics=rep.result(),
+    )
+
+
+def recorded_scores(
+    replayed: ReplayedHand, before: Mapping[Party, int] | None
+) -> Mapping[Party, int] | None:
+    """The default :data:`ScoresAfter`: the ``score`` line written after the hand."""
+    line = replayed.hand.score
+    if line is None:
+        return None
+    return dict(line.entries)
+
+
+def replay_game(
+    game: Game,
+    rules: Ruleset,
+    *,
+    file: str | None = None,
+    after_hand: ScoresAfter = recorded_scores,
+    start: Mapping[Party, int] | None = None,
+) -> ReplayedGame:
+    """Replay a game's hands in order under ``rules``.
+
+    Each hand is told the running score before it: ``start`` (all zero by default) for
+    the first, then whatever ``after_hand`` returns for the hand just replayed.  Dealers
+    must rotate clockwise (two players alternate) and hands be numbered 1, 2, 3, ...
+    """
+    seats = seats_for(rules.players)
+    scores: Mapping[Party, int] | None = (
+        start if start is not None else {p: 0 for p in parties_of(rules)}
+    )
+    where = game.source if file is None else file
+    out: list[ReplayedHand] = []
+    previous: Hand | None = None
+    for hand in game.hands:
+        expect_dealer = None
+        expect_number = 1
+        if previous is not None:
+            expect_number = previous.number + 1
+            if previous.dealer in seats:
+                expect_dealer = next_seat(previous.dealer, seats)
+        replayed = replay_hand(
+            hand,
+            rules,
+            scores,
+            file=where,
+            game=game.index,
+            expect_dealer=expect_dealer,
+            expect_number=expect_number,
+        )
+        out.append(replayed)
+        scores = after_hand(replayed, scores)
+        previous = hand
+    return ReplayedGame(game, rules, tuple(out))
+
+
+__all__ = ["ScoresAfter", "recorded_scores", "replay_game", "replay_hand"]

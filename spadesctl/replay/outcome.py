@@ -1,0 +1,184 @@
+"""The end of a hand: is it complete, who took how many tricks, do the rulings stand.
+
+:func:`tally` decides the tricks taken (from the play, a claim, or the ``took`` line)
+and reports ``incomplete-hand`` and ``trick-count-mismatch``; :func:`check_rulings`
+reports ``renege`` rulings (``renege SEAT TRICK`` lines) that the play does not support.
+"""
+
+from __future__ import annotations
+
+from spadesctl.cards import Party, Seat, Side
+from spadesctl.events import Bid, Took
+from spadesctl.record import Hand
+from spadesctl.replay.bidding import is_nil, party_name
+from spadesctl.replay.report import Reporter
+from spadesctl.replay.result import FoundRenege, PlayedTrick
+from spadesctl.replay.tables import SUIT_WORDS, card_index, deck_table
+from spadesctl.rules.ruleset import Ruleset
+
+
+def tally(
+    hand: Hand,
+    rules: Ruleset,
+    seats: tuple[Seat, ...],
+    bids: tuple[Bid, ...],
+    won: tuple[int, ...],
+    rep: Reporter,
+) -> tuple[tuple[tuple[Party, int], ...], bool]:
+    """The tricks taken per party (for the scorer) and whether the hand is complete.
+
+    A ``took`` line is the outcome when there is one (it must agree with the tricks
+    played: no party took fewer than it won in play, and exactly as many when every
+    trick was played); otherwise a claim gives the claimer every trick not played.
+    """
+    size = rules.tricks_per_hand
+    played = min(len(hand.tricks), size)
+    per_seat = list(won)
+    claimed = hand.claim is not None and hand.claim.seat in seats
+    if hand.claim is not None and claimed:
+        per_seat[seats.index(hand.claim.seat)] += max(0, size - sum(won))
+    if hand.took is not None:
+        counts = _read_took(hand.took, rules, seats, bids, won, played, rep)
+        if counts is not None:
+            return counts, True
+    if hand.took is None and not claimed and played < size:
+        if not hand.tricks:
+            what = "no tricks, claim or took line"
+        else:
+            what = f"only {played} of its {size} tricks, and no claim or took line"
+        rep.add("incomplete-hand", f"hand {hand.number} has {what}", hand.pos)
+        return (), False
+    if hand.took is not None and not claimed and played < size:
+        return (), False
+    return tuple(zip(seats, per_seat, strict=True)), True
+
+
+def _read_took(
+    took: Took,
+    rules: Ruleset,
+    seats: tuple[Seat, ...],
+    bids: tuple[Bid, ...],
+    won: tuple[int, ...],
+    played: int,
+    rep: Reporter,
+) -> tuple[tuple[Party, int], ...] | None:
+    """The took line's counts, if they cover every seat once; reports mismatches."""
+    size = rules.tricks_per_hand
+    partnership = rules.partnership and rules.players == 4
+    nil_seats = {b.bidder for b in bids if isinstance(b.bidder, Seat) and is_nil(rules, b)}
+    covered: dict[Seat, Party] = {}
+    usable = True
+    for party, count in took.counts:
+        members: tuple[Seat, ...]
+        if isinstance(party, Side):
+            if not partnership:
+                rep.add(
+                    "trick-count-mismatch",
+                    f"took gives {party.value} together, but these rules have no partnerships",
+                    took.pos,
+                )
+                usable = False
+                continue
+            members = party.seats
+            nils = [s for s in members if s in nil_seats]
+            if nils:
+                rep.add(
+                    "trick-count-mismatch",
+                    f"took gives {party.value} together, but {nils[0].word} bid nil: give each "
+                    f"seat's tricks",
+                    took.pos,
+                )
+        elif party not in seats:
+            rep.add(
+                "trick-count-mismatch",
+                f"took gives tricks to {party.word}, who is not at a {rules.players}-player table",
+                took.pos,
+                seat=party,
+            )
+            usable = False
+            continue
+        else:
+            members = (party,)
+        for s in members:
+            if s in covered:
+                rep.add(
+                    "trick-count-mismatch",
+                    f"took gives {s.word}'s tricks twice",
+                    took.pos,
+                    seat=s,
+                )
+                usable = False
+            covered[s] = party
+        by_play = sum(won[seats.index(s)] for s in members)
+        who = party_name(party)
+        if played >= size and count != by_play:
+            rep.add(
+                "trick-count-mismatch",
+                f"took gives {who} {count} tricks, but {who} won {by_play} in the play",
+                took.pos,
+                seat=party if isinstance(party, Seat) else None,
+            )
+        elif count < by_play:
+            rep.add(
+                "trick-count-mismatch",
+                f"took gives {who} {count} tricks, but {who} already won {by_play} of the "
+                f"{played} tricks played",
+                took.pos,
+                seat=party if isinstance(party, Seat) else None,
+            )
+    missing = [s for s in seats if s not in covered]
+    for s in missing:
+        rep.add("trick-count-mismatch", f"took gives no count for {s.word}", took.pos, seat=s)
+    total = sum(count for _, count in took.counts)
+    if not missing and usable and total != size:
+        rep.add(
+            "trick-count-mismatch",
+            f"the took counts add up to {total}, but a hand has {size} tricks",
+            took.pos,
+        )
+    if missing or not usable:
+        return None
+    return took.counts
+
+
+def check_rulings(
+    hand: Hand,
+    rules: Ruleset,
+    tricks: tuple[PlayedTrick, ...],
+    found: tuple[FoundRenege, ...],
+    rep: Reporter,
+) -> None:
+    """Report ``renege`` rulings for a played trick in which the play shows no renege."""
+    if not hand.reneges:
+        return
+    proven = {(r.seat, r.trick) for r in found}
+    by_number = {t.number: t for t in tricks}
+    table = deck_table(rules)
+    for ruling in hand.reneges:
+        if (ruling.seat, ruling.trick) in proven:
+            continue
+        trick = by_number.get(ruling.trick)
+        if trick is None:
+            continue  # the play of that trick is not recorded: nothing to check against
+        seat = ruling.seat
+        card = trick.card_of(seat)
+        if card is None:
+            why = f"{seat.word} has no card in trick {trick.number}"
+        else:
+            led = table.suit[card_index(trick.cards[0])]
+            if table.suit[card_index(card)] == led:
+                why = f"{seat.word} followed suit with {card.text}"
+            elif led >= 0:
+                why = (
+                    f"the record does not show {seat.word} holding {SUIT_WORDS[led]} when "
+                    f"playing {card.text}"
+                )
+            else:
+                why = f"{seat.word} could not follow"
+        rep.add(
+            "unsupported-renege-call",
+            f"the record rules a renege by {seat.word} in trick {ruling.trick}, but {why}",
+            ruling.pos,
+            trick=ruling.trick,
+            seat=seat,
+        )

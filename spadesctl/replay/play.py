@@ -1,0 +1,424 @@
+"""Replaying the tricks: who leads, what each player had to play, who wins.
+
+:func:`play_tricks` replays a hand's tricks card by card on a
+:class:`~spadesctl.replay.state.HandState`.  Each card is checked (held, not played
+before, follows suit, the lead and first-trick rules, ``must_overtake``), then taken as
+played whatever was wrong with it, so that one replay reports every problem.  The loop
+works on card indices and suit numbers from the deck's
+:class:`~spadesctl.replay.tables.DeckTable`; messages are only built when a rule is
+broken.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from spadesctl.cards import Seat
+from spadesctl.events import Trick
+from spadesctl.record import Hand
+from spadesctl.replay.report import Reporter
+from spadesctl.replay.result import FoundRenege, PlayedTrick
+from spadesctl.replay.state import HandState
+from spadesctl.replay.tables import (
+    CARDS,
+    CLUBS,
+    DIAMONDS,
+    HEARTS,
+    SPADES,
+    SUIT_WORDS,
+    TWO_OF_CLUBS,
+    card_indices,
+)
+from spadesctl.rules.ruleset import FirstLead, LeadSpades, Ruleset
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """The outcome of the card play: the tricks, tricks won per seat, reneges proven."""
+
+    tricks: tuple[PlayedTrick, ...]
+    won: tuple[int, ...]
+    reneges: tuple[FoundRenege, ...]
+
+
+def first_leader(rules: Ruleset, state: HandState, dealer: Seat) -> int | None:
+    """The seat (position) that must lead the first trick; ``None``: anyone (or unknown)."""
+    seats = state.seats
+    if rules.first_lead is FirstLead.TWO_OF_CLUBS:
+        for s, held in enumerate(state.holding):
+            if TWO_OF_CLUBS in held:
+                return s
+        return None
+    if rules.first_lead is FirstLead.LOWEST_CLUB or dealer not in seats:
+        return None
+    return (seats.index(dealer) + 1) % len(seats)
+
+
+def play_tricks(hand: Hand, rules: Ruleset, state: HandState, rep: Reporter) -> Play:
+    """Replay ``hand.tricks`` on ``state`` (after the passes), reporting every violation."""
+    table = state.table
+    suit = table.suit
+    power = table.power
+    seats = state.seats
+    n = len(seats)
+    counts = state.counts
+    holding = state.holding
+    played = state.played
+    order = [[(lead + k) % n for k in range(n)] for lead in range(n)]
+    seat_order = [tuple(seats[s] for s in rotation) for rotation in order]
+    size = rules.tricks_per_hand
+    must_overtake = rules.must_overtake
+    won = [0] * n
+    tricks: list[PlayedTrick] = []
+    reneges: list[FoundRenege] = []
+    broken = False
+    expected = first_leader(rules, state, hand.dealer)
+    previous: Trick | None = None
+    for position, t in enumerate(hand.tricks):
+        number = t.number
+        if position >= size or number != (1 if previous is None else previous.number + 1):
+            _bad_number(t, previous, position, size, rep)
+        if t.leader not in seats:
+            rep.add(
+                "wrong-leader",
+                f"{t.leader.word} is not at a {rules.players}-player table",
+                t.pos,
+                trick=number,
+                seat=t.leader,
+            )
+            previous = t
+            continue
+        lead = seats.index(t.leader)
+        if expected is not None and lead != expected:
+            rep.add(
+                "wrong-leader",
+                _leader_message(rules, state, t, expected, previous, position == 0),
+                t.pos,
+                trick=number,
+                seat=t.leader,
+            )
+        previous = t
+        cards = t.cards
+        if len(cards) != n:
+            where = t.position_of(n) if len(cards) > n else t.pos
+            rep.add(
+                "wrong-card-count",
+                f"trick {number} has {len(cards)} cards; {n} players play one card each",
+                where,
+                trick=number,
+            )
+            cards = cards[:n]
+        indices = card_indices(cards)
+        rotation = order[lead]
+        broken_before = broken
+        if position == 0 and rules.first_lead is FirstLead.LOWEST_CLUB:
+            best = _lowest_club_trick(state, t, indices, rotation, rep)
+            broken = broken or any(suit[c] == SPADES for c in indices)
+        else:
+            led = suit[indices[0]]
+            best = 0
+            best_key = -1
+            top_led = top_spade = -1
+            for k, c in enumerate(indices):
+                s = rotation[k]
+                cs = suit[c]
+                held = holding[s]
+                if c in held:
+                    held.remove(c)
+                    counts[s][cs] -= 1
+                    played[c] = number
+                else:
+                    _not_held(state, t, k, s, c, rep)
+                if k == 0:
+                    if cs == SPADES:
+                        if not broken:
+                            _spade_lead(rules, state, t, s, c, position == 0, rep)
+                        broken = True
+                    if position == 0 and rules.first_lead is FirstLead.TWO_OF_CLUBS:
+                        _two_of_clubs_lead(state, t, s, c, rep)
+                elif cs != led and led >= 0:
+                    row = counts[s]
+                    if row[led]:
+                        reneges.append(FoundRenege(seats[s], number))
+                        rep.add(
+                            "renege",
+                            f"{seats[s].word} did not follow {SUIT_WORDS[led]} in trick "
+                            f"{number} while holding {state.describe(state.of_suit(s, led))}",
+                            t.position_of(k),
+                            trick=number,
+                            seat=seats[s],
+                        )
+                    elif cs == SPADES and position == 0 and not rules.spades_first_trick:
+                        if row[HEARTS] or row[DIAMONDS] or row[CLUBS]:
+                            rep.add(
+                                "first-trick-violation",
+                                f"{seats[s].word} could not follow {SUIT_WORDS[led]} in the "
+                                f"first trick and played {CARDS[c].text}; a spade may not be "
+                                f"played to the first trick by a player holding other cards",
+                                t.position_of(k),
+                                trick=number,
+                                seat=seats[s],
+                            )
+                    elif (
+                        must_overtake
+                        and led != SPADES
+                        and row[SPADES]
+                        and (position or rules.spades_first_trick)
+                    ):
+                        _must_trump(state, t, k, s, c, top_spade, rep)
+                    if cs == SPADES:
+                        broken = True
+                elif must_overtake and cs == led and power[c] < top_led:
+                    _must_beat(state, t, k, s, c, top_led, rep)
+                if cs == led:
+                    key = 100 + power[c]
+                    if power[c] > top_led:
+                        top_led = power[c]
+                elif cs == SPADES:
+                    key = 200 + power[c]
+                    if power[c] > top_spade:
+                        top_spade = power[c]
+                else:
+                    continue
+                if key > best_key:
+                    best_key, best = key, k
+        winner = rotation[best]
+        won[winner] += 1
+        expected = winner
+        tricks.append(
+            PlayedTrick(
+                number,
+                t.leader,
+                cards,
+                seat_order[lead] if len(cards) == n else seat_order[lead][: len(cards)],
+                seats[winner],
+                broken_before,
+                broken and not broken_before,
+            )
+        )
+    return Play(tuple(tricks), tuple(won), tuple(reneges))
+
+
+def _bad_number(t: Trick, previous: Trick | None, position: int, size: int, rep: Reporter) -> None:
+    if position >= size:
+        message = f"a hand has only {size} tricks; trick {t.number} is one too many"
+    else:
+        should = 1 if previous is None else previous.number + 1
+        message = f"trick {t.number} should be numbered {should}"
+    rep.add("trick-number", message, t.pos, trick=t.number)
+
+
+def _not_held(state: HandState, t: Trick, k: int, s: int, c: int, rep: Reporter) -> None:
+    """Report a card its player could not play: outside the pack, played, or not held."""
+    seat = state.seats[s]
+    text = CARDS[c].text
+    if not state.table.in_pack[c]:
+        rep.add(
+            "card-not-held",
+            f"{seat.word} played {text}: {state.table.not_in_pack_reason(c)}",
+            t.position_of(k),
+            trick=t.number,
+            seat=seat,
+        )
+    elif c in state.played:
+        rep.add(
+            "card-played-twice",
+            f"{seat.word} played {text}, already played in trick {state.played[c]}",
+            t.position_of(k),
+            trick=t.number,
+            seat=seat,
+        )
+    else:
+        rep.add(
+            "card-not-held",
+            f"{seat.word} played {text} without holding it ({state.whereabouts(c)})",
+            t.position_of(k),
+            trick=t.number,
+            seat=seat,
+        )
+        # Taken as played: a later play of it is then a second play.
+        state.played[c] = t.number
+        for held in state.holding:
+            if c in held:
+                held.discard(c)
+                state.counts[state.holding.index(held)][state.table.suit[c]] -= 1
+
+
+def _spade_lead(
+    rules: Ruleset, state: HandState, t: Trick, s: int, c: int, first: bool, rep: Reporter
+) -> None:
+    """A spade led before spades are broken: fine only when the leader holds only spades."""
+    if state.holds_only_spades(s):
+        return
+    seat = state.seats[s]
+    text = CARDS[c].text
+    if rules.lead_spades is LeadSpades.BROKEN:
+        rep.add(
+            "spades-not-broken",
+            f"{seat.word} led {text} in trick {t.number} before spades were broken, while "
+            f"holding {_other_suits(state, s)}",
+            t.position_of(0),
+            trick=t.number,
+            seat=seat,
+        )
+    elif first and rules.first_lead is FirstLead.LEFT_OF_DEALER:
+        rep.add(
+            "first-trick-violation",
+            f"{seat.word} led {text} to the first trick; it may not be led with a spade "
+            f"unless the leader holds only spades",
+            t.position_of(0),
+            trick=t.number,
+            seat=seat,
+        )
+
+
+def _two_of_clubs_lead(state: HandState, t: Trick, s: int, c: int, rep: Reporter) -> None:
+    """Under ``first_lead=two_of_clubs`` the holder of 2C leads it."""
+    if c != TWO_OF_CLUBS and TWO_OF_CLUBS in state.holding[s]:
+        seat = state.seats[s]
+        rep.add(
+            "first-trick-violation",
+            f"{seat.word} holds 2C and must lead it to the first trick, not {CARDS[c].text}",
+            t.position_of(0),
+            trick=t.number,
+            seat=seat,
+        )
+
+
+def _must_trump(
+    state: HandState, t: Trick, k: int, s: int, c: int, top_spade: int, rep: Reporter
+) -> None:
+    """``must_overtake``: a player void in the suit led trumps, over any trump, if able."""
+    table = state.table
+    seat = state.seats[s]
+    spades = state.of_suit(s, SPADES)
+    led = SUIT_WORDS[table.suit[card_indices(t.cards[:1])[0]]]
+    if table.suit[c] != SPADES:
+        rep.add(
+            "must-overtake",
+            f"{seat.word} could not follow {led} in trick {t.number} and had to trump "
+            f"(holding {state.describe(spades)}), but played {CARDS[c].text}",
+            t.position_of(k),
+            trick=t.number,
+            seat=seat,
+        )
+        return
+    if table.power[c] > top_spade:
+        return
+    higher = [x for x in spades if table.power[x] > top_spade]
+    if higher:
+        rep.add(
+            "must-overtake",
+            f"{seat.word} had to overtrump in trick {t.number} (holding "
+            f"{state.describe(higher)}), but played {CARDS[c].text}",
+            t.position_of(k),
+            trick=t.number,
+            seat=seat,
+        )
+
+
+def _must_beat(
+    state: HandState, t: Trick, k: int, s: int, c: int, top_led: int, rep: Reporter
+) -> None:
+    """``must_overtake``: a player following suit beats the best card of it, if able."""
+    table = state.table
+    higher = [x for x in state.of_suit(s, table.suit[c]) if table.power[x] > top_led]
+    if higher:
+        seat = state.seats[s]
+        rep.add(
+            "must-overtake",
+            f"{seat.word} had to beat the best {SUIT_WORDS[table.suit[c]]} card in trick "
+            f"{t.number} (holding {state.describe(higher)}), but played {CARDS[c].text}",
+            t.position_of(k),
+            trick=t.number,
+            seat=seat,
+        )
+
+
+def _lowest_club_trick(
+    state: HandState, t: Trick, indices: list[int], rotation: list[int], rep: Reporter
+) -> int:
+    """The first trick under ``first_lead=lowest_club``; returns the winning card's index.
+
+    Everyone plays their lowest club; a player without clubs plays a heart or a diamond
+    (a spade only when holding nothing else).  The highest club wins.
+    """
+    table = state.table
+    best, best_power = -1, -1
+    for k, c in enumerate(indices):
+        s = rotation[k]
+        if not state.take(s, c):
+            _not_held(state, t, k, s, c, rep)
+        else:
+            state.played[c] = t.number
+        seat = state.seats[s]
+        row = state.counts[s]
+        text = CARDS[c].text
+        is_club = table.suit[c] == CLUBS
+        if row[CLUBS]:
+            lowest = state.of_suit(s, CLUBS)[0]
+            if not is_club or table.power[lowest] < table.power[c]:
+                rep.add(
+                    "first-trick-violation",
+                    f"{seat.word} must play their lowest club, {state.describe([lowest])}, to "
+                    f"the first trick, not {text}",
+                    t.position_of(k),
+                    trick=t.number,
+                    seat=seat,
+                )
+        elif table.suit[c] == SPADES and (row[HEARTS] or row[DIAMONDS]):
+            rep.add(
+                "first-trick-violation",
+                f"{seat.word} had no club for the first trick and played {text}; a player "
+                f"without clubs plays a heart or a diamond to it, not a spade",
+                t.position_of(k),
+                trick=t.number,
+                seat=seat,
+            )
+        if is_club and table.power[c] > best_power:
+            best, best_power = k, table.power[c]
+    if best < 0:  # no club at all: an ordinary trick
+        best = _ordinary_winner(state, indices)
+    return best
+
+
+def _ordinary_winner(state: HandState, indices: list[int]) -> int:
+    table = state.table
+    led = table.suit[indices[0]]
+    best, best_key = 0, -1
+    for k, c in enumerate(indices):
+        cs = table.suit[c]
+        key = 200 + table.power[c] if cs == SPADES else 100 + table.power[c] if cs == led else 0
+        if key > best_key:
+            best, best_key = k, key
+    return best
+
+
+def _other_suits(state: HandState, s: int) -> str:
+    """What the leader held besides spades, as proof that the spade lead was not forced."""
+    others = [x for suit in (HEARTS, DIAMONDS, CLUBS) for x in state.of_suit(s, suit)]
+    if state.known:
+        suits = [SUIT_WORDS[k] for k in (HEARTS, DIAMONDS, CLUBS) if state.counts[s][k]]
+        return (
+            " and ".join(suits)
+            if len(suits) <= 2
+            else ", ".join(suits[:-1]) + " and " + (suits[-1])
+        )
+    return state.describe(others[:1])
+
+
+def _leader_message(
+    rules: Ruleset,
+    state: HandState,
+    t: Trick,
+    expected: int,
+    previous: Trick | None,
+    first_trick: bool,
+) -> str:
+    should = state.seats[expected].word
+    if first_trick:
+        if rules.first_lead is FirstLead.TWO_OF_CLUBS:
+            return f"{should} holds 2C and leads the first trick, not {t.leader.word}"
+        return f"{should}, on the dealer's left, leads the first trick, not {t.leader.word}"
+    won = f"trick {previous.number}" if previous is not None else "the last trick"
+    return f"{should} won {won} and leads trick {t.number}, not {t.leader.word}"

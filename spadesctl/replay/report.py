@@ -1,0 +1,48 @@
+"""Collecting one hand's diagnostics, each stamped with the file, game and hand."""
+
+from __future__ import annotations
+
+from spadesctl.cards import Seat
+from spadesctl.diagnostics import KIND_BY_NAME, Diagnostic
+from spadesctl.events import Position
+
+
+class Reporter:
+    """Accumulates the diagnostics of one hand's replay (a short-lived local object)."""
+
+    __slots__ = ("file", "found", "game", "hand")
+
+    def __init__(self, file: str, game: int | None, hand: int) -> None:
+        self.file = file
+        self.game = game
+        self.hand = hand
+        self.found: list[Diagnostic] = []
+
+    def add(
+        self,
+        name: str,
+        message: str,
+        pos: Position,
+        *,
+        trick: int | None = None,
+        seat: Seat | None = None,
+    ) -> None:
+        """Report a violation ``name`` (a kind of :data:`~spadesctl.diagnostics.KINDS`)."""
+        assert name in KIND_BY_NAME, name
+        self.found.append(
+            Diagnostic(
+                name=name,
+                message=message,
+                file=self.file,
+                line=pos.line,
+                column=pos.column,
+                game=self.game,
+                hand=self.hand,
+                trick=trick,
+                seat=None if seat is None else seat.value,
+            )
+        )
+
+    def result(self) -> tuple[Diagnostic, ...]:
+        """The diagnostics in source order."""
+        return tuple(sorted(self.found, key=Diagnostic.sort_key))
