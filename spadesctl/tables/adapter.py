@@ -1,0 +1,323 @@
+"""One game, replayed and scored, as rows of the four tables.
+
+This is the only module of :mod:`spadesctl.tables` that knows the replay's and the
+scorer's output: :func:`add_game` referees a game (:func:`referee`) and appends its
+rows to a :class:`~spadesctl.tables.builder.TableSet`.  Everything else works on the
+tables alone.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import date
+from typing import Final
+
+from spadesctl.cards import Card, Party, Seat, Side, Suit
+from spadesctl.diagnostics import Diagnostic
+from spadesctl.events import Bid, BidKind
+from spadesctl.record import Game
+from spadesctl.replay import ReplayedGame, ReplayedHand, replay_game
+from spadesctl.rules import RulesError, effective_suit, format_rules, parse_rules
+from spadesctl.rules.ruleset import Deck, Ruleset
+from spadesctl.scoring import (
+    GameResult,
+    HandScore,
+    PartyStanding,
+    RenegeRuling,
+    ScoringError,
+    Standing,
+    game_end,
+    party_of,
+    score_hand,
+)
+from spadesctl.tables.builder import GameInfo, TableSet
+
+#: A date tag: 2026-11-20, 2026.11.20 or 2026/11/20 (PGN-style ``????.??.??`` is no date).
+_DATE: Final = re.compile(r"\s*(\d{4})[-./](\d{1,2})[-./](\d{1,2})\s*$")
+_PLAIN_SUITS: Final = frozenset({Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS})
+_INT32: Final = range(-(2**31), 2**31)
+
+
+class UnusableGame(ValueError):
+    """A game that cannot be replayed at all (its ruleset is invalid); the message says why."""
+
+
+@dataclass(frozen=True, slots=True)
+class Refereed:
+    """A game replayed and scored: per hand its replay and score (``None``: not scorable)."""
+
+    replayed: ReplayedGame
+    scores: tuple[HandScore | None, ...]
+    standing: Standing
+    result: GameResult | None
+    diagnostics: tuple[Diagnostic, ...]
+
+    @property
+    def rules(self) -> Ruleset:
+        return self.replayed.rules
+
+
+def game_rules(game: Game, default: Ruleset) -> Ruleset:
+    """The game's ruleset: its Rules tag, or ``default``; :class:`UnusableGame` if invalid."""
+    text = game.rules_text
+    if text is None:
+        return default
+    try:
+        return parse_rules(text)
+    except RulesError as exc:
+        raise UnusableGame(f"invalid rules {text!r}: {exc}") from None
+
+
+def referee(game: Game, rules: Ruleset) -> Refereed:
+    """Replay the game and score it hand by hand.
+
+    A hand that cannot be scored (no tricks or no bids recorded, or figures the scorer
+    rejects) gets no score; the standing after it is the record's ``score`` line where
+    written, else the standing before it.  The result is the first decision reached.
+    """
+    replayed = replay_game(game, rules)
+    standing = Standing.start(rules)
+    scores: list[HandScore | None] = []
+    result: GameResult | None = None
+    for hand in replayed.hands:
+        score: HandScore | None = None
+        if hand.scorable:
+            rulings = tuple(RenegeRuling(r.seat, r.trick) for r in hand.hand.reneges)
+            try:
+                score = score_hand(rules, hand.bids, hand.taken, standing, rulings, hand.number)
+            except ScoringError:
+                score = None
+        if score is None:
+            recorded = dict(hand.hand.score.entries) if hand.hand.score else {}
+            standing = Standing(
+                tuple(
+                    (p, PartyStanding(recorded.get(p, s.score), s.bags, 0))
+                    for p, s in standing.entries
+                )
+            )
+        else:
+            standing = score.after
+            if result is None:
+                result = game_end(rules, score)
+        scores.append(score)
+    diagnostics = replayed.diagnostics
+    return Refereed(replayed, tuple(scores), standing, result, diagnostics)
+
+
+def game_date(text: str | None) -> date | None:
+    """The date of a Date tag, or ``None`` when it is missing, partial or not a date."""
+    if text is None:
+        return None
+    found = _DATE.match(text)
+    if found is None:
+        return None
+    try:
+        return date(int(found[1]), int(found[2]), int(found[3]))
+    except ValueError:
+        return None
+
+
+def game_info(game: Game, rules: Ruleset) -> GameInfo:
+    players = game.players
+    return GameInfo(
+        file=game.source,
+        game=game.index,
+        event=game.tag("Event"),
+        date=game_date(game.tag("Date")),
+        preset=rules.name,
+        north=players.get(Seat.N),
+        east=players.get(Seat.E),
+        south=players.get(Seat.S),
+        west=players.get(Seat.W),
+    )
+
+
+def _team(side: Side, players: Mapping[Seat, str]) -> str | None:
+    names = [players.get(s) for s in side.seats]
+    if names[0] is None or names[1] is None:
+        return None
+    return " & ".join(sorted((names[0], names[1])))
+
+
+def is_nil_attempt(rules: Ruleset, bid: Bid) -> bool:
+    """A ``nil`` bid, or a ``0`` that the ruleset reads as nil (nil on, zero_is_nil)."""
+    if bid.kind is BidKind.NIL:
+        return True
+    return (
+        bid.kind is BidKind.NUMBER
+        and bid.tricks == 0
+        and rules.zero_is_nil
+        and rules.nil is not None
+    )
+
+
+def _renege_count(hand: ReplayedHand) -> Counter[Seat]:
+    """Reneges per seat: those the play proves, and the table's rulings on tricks whose
+    play is not recorded (a ruling on a recorded trick stands only if the play proves it)."""
+    played = {t.number for t in hand.tricks}
+    found = {(r.seat, r.trick) for r in hand.reneges}
+    found.update((r.seat, r.trick) for r in hand.hand.reneges if r.trick not in played)
+    return Counter(seat for seat, _ in found)
+
+
+def _int32(value: int | None) -> int | None:
+    """``value`` if it fits the tables' 32-bit columns, else ``None`` (absurd record figures)."""
+    return value if value is not None and value in _INT32 else None
+
+
+def _card(c: Card | None) -> str | None:
+    return None if c is None else c.text
+
+
+def add_game(tables: TableSet, game: Game, default_rules: Ruleset) -> int:
+    """Referee ``game`` and append its rows to ``tables``; return the hands it holds.
+
+    Raises :class:`UnusableGame` for a game that cannot be replayed.
+    """
+    rules = game_rules(game, default_rules)
+    refereed = referee(game, rules)
+    info = game_info(game, rules)
+    players = game.players
+    result = refereed.result
+    if tables.hands is not None or tables.tricks is not None:
+        _add_hands(tables, info, refereed, players)
+    if tables.violations is not None:
+        add = tables.violations.add
+        for d in refereed.diagnostics:
+            seat = Seat(d.seat) if d.seat in ("N", "E", "S", "W") else None
+            add(
+                info,
+                hand=_int32(d.hand),
+                trick=_int32(d.trick),
+                seat=d.seat if seat is not None else None,
+                player=players.get(seat) if seat is not None else None,
+                name=d.name,
+                code=d.code,
+                severity=d.severity.value,
+                line=_int32(d.line) or 0,
+                column=_int32(d.column) or 0,
+                message=d.message,
+            )
+    if tables.games is not None:
+        final = dict(refereed.standing.scores)
+        end_hand = result.hand if result is not None else None
+        after_end = sum(1 for h in game.hands if end_hand is not None and h.number > end_hand)
+        tables.games.add(
+            info,
+            rules=format_rules(rules),
+            players=rules.players,
+            partnership=rules.partnership,
+            hands=len(game.hands),
+            winner=result.winner.value if result is not None else None,
+            end=result.reason.value if result is not None else "unfinished",
+            end_hand=_int32(end_hand),
+            hands_after_end=after_end,
+            recorded_winner=game.result.winner.value if game.result is not None else None,
+            score_ns=_int32(final.get(Side.NS)),
+            score_ew=_int32(final.get(Side.EW)),
+            score_n=_int32(final.get(Seat.N)),
+            score_e=_int32(final.get(Seat.E)),
+            score_s=_int32(final.get(Seat.S)),
+            score_w=_int32(final.get(Seat.W)),
+            violations=len(refereed.diagnostics),
+        )
+    return len(game.hands)
+
+
+def _add_hands(
+    tables: TableSet, info: GameInfo, refereed: Refereed, players: Mapping[Seat, str]
+) -> None:
+    rules = refereed.rules
+    result = refereed.result
+    winner: Party | None = result.winner if result is not None else None
+    decided_after = result.hand if result is not None else None
+    deck = rules.deck
+    for hand, score in zip(refereed.replayed.hands, refereed.scores, strict=True):
+        if tables.tricks is not None:
+            _add_tricks(tables, info, hand, players, deck)
+        if tables.hands is None:
+            continue
+        taken: dict[Party, int] = dict(hand.taken)
+        reneges = _renege_count(hand)
+        violations = Counter(d.seat for d in hand.diagnostics if d.seat is not None)
+        after_end = decided_after is not None and hand.number > decided_after
+        number = _int32(hand.number)
+        for seat in hand.seats:
+            party = party_of(rules, seat)
+            side = party if isinstance(party, Side) else None
+            bid = hand.bid_of(seat)
+            nil = bid is not None and is_nil_attempt(rules, bid)
+            blind_nil = bid is not None and bid.kind is BidKind.BLIND_NIL
+            tricks = taken.get(seat)
+            outcome = score.result(party) if score is not None else None
+            tables.hands.add(
+                info,
+                hand=number,
+                dealer=hand.dealer.value,
+                seat=seat.value,
+                player=players.get(seat),
+                side=side.value if side is not None else None,
+                party=party.value,
+                team=_team(side, players) if side is not None else None,
+                bid=_int32(bid.tricks) if bid is not None else None,
+                nil=nil,
+                blind_nil=blind_nil,
+                blind=bid is not None and bid.kind is BidKind.BLIND,
+                tricks=_int32(tricks),
+                contract=_int32(outcome.contract) if outcome is not None else None,
+                party_tricks=_int32(outcome.taken if outcome is not None else hand.taken_by(party)),
+                made=outcome.made if outcome is not None else None,
+                bags=_int32(outcome.overtricks + outcome.extra_bags)
+                if outcome is not None
+                else None,
+                points=_int32(outcome.points) if outcome is not None else None,
+                score=_int32(score.after.score(party)) if score is not None else None,
+                nil_made=tricks == 0 if (nil or blind_nil) and tricks is not None else None,
+                reneges=reneges[seat],
+                violations=violations[seat.value],
+                unbid=hand.unbid,
+                played=hand.hand.is_played,
+                after_end=after_end,
+                won=None if winner is None else winner is party,
+            )
+
+
+def _add_tricks(
+    tables: TableSet,
+    info: GameInfo,
+    hand: ReplayedHand,
+    players: Mapping[Seat, str],
+    deck: Deck,
+) -> None:
+    if tables.tricks is None:
+        return
+    add = tables.tricks.add
+    number = _int32(hand.number)
+    for trick in hand.tricks:
+        if not trick.cards:
+            continue
+        led = effective_suit(trick.cards[0], deck)
+        winning = trick.card_of(trick.winner)
+        wins_with = effective_suit(winning, deck) if winning is not None else None
+        add(
+            info,
+            hand=number,
+            trick=_int32(trick.number),
+            leader=trick.leader.value,
+            leader_player=players.get(trick.leader),
+            winner=trick.winner.value,
+            winner_player=players.get(trick.winner),
+            led_suit=led.value if led in _PLAIN_SUITS else None,
+            cards=" ".join(c.text for c in trick.cards),
+            card_n=_card(trick.card_of(Seat.N)),
+            card_e=_card(trick.card_of(Seat.E)),
+            card_s=_card(trick.card_of(Seat.S)),
+            card_w=_card(trick.card_of(Seat.W)),
+            winning_card=_card(winning),
+            trumped=wins_with is Suit.SPADES and led is not Suit.SPADES,
+            spades_broken=trick.spades_broken,
+            breaks_spades=trick.breaks_spades,
+        )

@@ -1,0 +1,364 @@
+"""Statistics over the ``hands`` table, by player, team, seat, game or event.
+
+Everything is computed from the ``hands`` table alone, so that a Parquet export of it
+gives exactly the figures the records give.  The work is done in three steps, each a
+polars query:
+
+1. :func:`units`: the rows counted.  For ``--by team`` one row per side per hand (the
+   two partners' rows folded together), otherwise one row per seat per hand.
+2. :func:`partial`: per group, sums and counts only (never a mean).  Batches of records
+   are summarised one at a time and their partial sums added up (:func:`combine`), so
+   memory holds one batch and the groups, never the corpus.  A game never spans two
+   batches, so counting distinct games per batch and adding the counts is exact.
+3. :func:`finish`: the rates and means, each a quotient of two sums (null when the
+   divisor is 0), in the documented column order.
+
+docs/stats.md defines every column.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import date
+from typing import Final, Literal, get_args
+
+import polars as pl
+
+from spadesctl.tables.schema import HANDS
+
+#: What the statistics are grouped by.
+GroupBy = Literal["player", "team", "seat", "game", "event"]
+GROUPINGS: Final[tuple[GroupBy, ...]] = get_args(GroupBy)
+
+#: The key columns of each grouping.
+KEYS: Final[dict[GroupBy, tuple[str, ...]]] = {
+    "player": ("player",),
+    "team": ("team",),
+    "seat": ("seat",),
+    "game": ("file", "game", "event", "date"),
+    "event": ("event",),
+}
+
+#: Sums and counts kept per group between batches (all Int64).
+COUNTERS: Final = (
+    "games",
+    "wins",
+    "losses",
+    "hands",
+    "bid_sum",
+    "bid_n",
+    "tricks_sum",
+    "tricks_n",
+    "exact_n",
+    "exact_of",
+    "made_n",
+    "made_of",
+    "bags_sum",
+    "bags_n",
+    "points_sum",
+    "points_n",
+    "nil_attempts",
+    "nil_made",
+    "blind_nil_attempts",
+    "blind_nil_made",
+    "reneges",
+    "violations",
+)
+
+#: The figures every grouping shows, after its keys (and the game record, where shown).
+FIGURES: Final = (
+    "hands",
+    "bid_mean",
+    "tricks_mean",
+    "exact_rate",
+    "made_rate",
+    "bags_per_hand",
+    "nil_attempts",
+    "nil_made",
+    "nil_rate",
+    "blind_nil_attempts",
+    "blind_nil_made",
+    "blind_nil_rate",
+    "reneges",
+    "violations",
+    "violations_per_100",
+    "points_per_hand",
+)
+RECORD: Final = ("games", "wins", "losses", "win_rate")
+
+#: The output columns of each grouping, in order.
+COLUMNS: Final[dict[GroupBy, tuple[str, ...]]] = {
+    "player": ("player", *RECORD, *FIGURES),
+    "team": ("team", *RECORD, *FIGURES),
+    "seat": ("seat", *RECORD, *FIGURES),
+    "game": ("file", "game", "event", "date", "winner", *FIGURES),
+    "event": ("event", "games", *FIGURES),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Filters:
+    """Which hands count.  Empty tuples and ``None`` filter nothing.
+
+    ``players``: with ``--by player`` or ``seat`` the rows of these players; with
+    ``team`` the sides they sat on; with ``game`` or ``event`` the games they played.
+    ``events``: games whose Event tag is one of these.  ``since``/``until``: games
+    dated in that range, inclusive (undated games are left out when either is given).
+    ``presets``: games played under one of these ruleset presets.
+    """
+
+    players: tuple[str, ...] = ()
+    events: tuple[str, ...] = ()
+    since: date | None = None
+    until: date | None = None
+    presets: tuple[str, ...] = ()
+
+    def condition(self, by: GroupBy) -> pl.Expr | None:
+        """The filter as one boolean expression over ``hands`` rows, or ``None``."""
+        parts: list[pl.Expr] = []
+        if self.players:
+            parts.append(_player_condition(self.players, by))
+        if self.events:
+            parts.append(pl.col("event").is_in(self.events))
+        if self.since is not None:
+            parts.append(pl.col("date") >= self.since)
+        if self.until is not None:
+            parts.append(pl.col("date") <= self.until)
+        if self.presets:
+            parts.append(pl.col("preset").is_in(self.presets))
+        if not parts:
+            return None
+        condition = parts[0]
+        for part in parts[1:]:
+            condition = condition & part
+        return condition.fill_null(False)
+
+
+def _player_condition(players: tuple[str, ...], by: GroupBy) -> pl.Expr:
+    if by in ("player", "seat"):
+        return pl.col("player").is_in(players)
+    if by == "team":
+        ns = pl.col("north").is_in(players) | pl.col("south").is_in(players)
+        ew = pl.col("east").is_in(players) | pl.col("west").is_in(players)
+        return pl.when(pl.col("side") == "NS").then(ns).otherwise(ew)
+    seats = ("north", "east", "south", "west")
+    return pl.any_horizontal(*(pl.col(s).is_in(players) for s in seats))
+
+
+def _count(condition: pl.Expr) -> pl.Expr:
+    return condition.fill_null(False).cast(pl.Int64)
+
+
+def units(hands: pl.LazyFrame, by: GroupBy, filters: Filters = Filters()) -> pl.LazyFrame:
+    """The rows counted, one per seat per hand (per side per hand for ``team``).
+
+    Columns: the grouping's keys, ``file``, ``game``, ``party`` and the measures
+    ``won``, ``bid``, ``tricks``, ``exact``, ``made``, ``bags``, ``points`` and the
+    per-unit counts ``nil``, ``nil_made``, ``blind_nil``, ``blind_nil_made``,
+    ``reneges``, ``violations``.
+    """
+    condition = filters.condition(by)
+    if condition is not None:
+        hands = hands.filter(condition)
+    contract_bid = pl.col("bid").is_not_null() & ~pl.col("nil") & ~pl.col("blind_nil")
+    seat_units = hands.select(
+        *(pl.col(k) for k in KEYS[by] if k not in ("file", "game")),
+        "file",
+        "game",
+        "party",
+        "won",
+        bid=pl.when(contract_bid).then(pl.col("bid")).cast(pl.Int64),
+        tricks=pl.col("tricks").cast(pl.Int64),
+        exact=pl.when(contract_bid).then(pl.col("tricks") == pl.col("bid")),
+        made="made",
+        bags=pl.col("bags").cast(pl.Int64),
+        points=pl.col("points").cast(pl.Int64),
+        nil=_count(pl.col("nil")),
+        nil_made=_count(pl.col("nil") & pl.col("nil_made")),
+        blind_nil=_count(pl.col("blind_nil")),
+        blind_nil_made=_count(pl.col("blind_nil") & pl.col("nil_made")),
+        reneges=pl.col("reneges").cast(pl.Int64),
+        violations=pl.col("violations").cast(pl.Int64),
+    )
+    if by != "team":
+        return seat_units
+    sides = hands.filter(pl.col("team").is_not_null() & pl.col("side").is_not_null())
+    return sides.group_by("file", "game", "hand", "side").agg(
+        pl.col("team").first(),
+        pl.col("party").first(),
+        pl.col("won").first(),
+        bid=pl.col("contract").first().cast(pl.Int64),
+        tricks=pl.col("party_tricks").first().cast(pl.Int64),
+        exact=(pl.col("party_tricks") == pl.col("contract")).first(),
+        made=pl.col("made").first(),
+        bags=pl.col("bags").first().cast(pl.Int64),
+        points=pl.col("points").first().cast(pl.Int64),
+        nil=_count(pl.col("nil")).sum(),
+        nil_made=_count(pl.col("nil") & pl.col("nil_made")).sum(),
+        blind_nil=_count(pl.col("blind_nil")).sum(),
+        blind_nil_made=_count(pl.col("blind_nil") & pl.col("nil_made")).sum(),
+        reneges=pl.col("reneges").cast(pl.Int64).sum(),
+        violations=pl.col("violations").cast(pl.Int64).sum(),
+    )
+
+
+def _games_where(condition: pl.Expr | None) -> pl.Expr:
+    games = pl.struct("file", "game")
+    if condition is not None:
+        games = games.filter(condition.fill_null(False))
+    return games.n_unique().cast(pl.Int64)
+
+
+def partial(counted: pl.LazyFrame, by: GroupBy) -> pl.LazyFrame:
+    """Per group: the :data:`COUNTERS` (and the winner, by game), from :func:`units` rows."""
+    i64 = pl.Int64
+    aggregations = [
+        _games_where(None).alias("games"),
+        _games_where(pl.col("won")).alias("wins"),
+        _games_where(~pl.col("won")).alias("losses"),
+        pl.len().cast(i64).alias("hands"),
+        pl.col("bid").sum().cast(i64).alias("bid_sum"),
+        pl.col("bid").count().cast(i64).alias("bid_n"),
+        pl.col("tricks").sum().cast(i64).alias("tricks_sum"),
+        pl.col("tricks").count().cast(i64).alias("tricks_n"),
+        pl.col("exact").sum().cast(i64).alias("exact_n"),
+        pl.col("exact").count().cast(i64).alias("exact_of"),
+        pl.col("made").sum().cast(i64).alias("made_n"),
+        pl.col("made").count().cast(i64).alias("made_of"),
+        pl.col("bags").sum().cast(i64).alias("bags_sum"),
+        pl.col("bags").count().cast(i64).alias("bags_n"),
+        pl.col("points").sum().cast(i64).alias("points_sum"),
+        pl.col("points").count().cast(i64).alias("points_n"),
+        pl.col("nil").sum().cast(i64).alias("nil_attempts"),
+        pl.col("nil_made").sum().cast(i64).alias("nil_made"),
+        pl.col("blind_nil").sum().cast(i64).alias("blind_nil_attempts"),
+        pl.col("blind_nil_made").sum().cast(i64).alias("blind_nil_made"),
+        pl.col("reneges").sum().cast(i64).alias("reneges"),
+        pl.col("violations").sum().cast(i64).alias("violations"),
+    ]
+    if by == "game":
+        winner = pl.col("party").filter(pl.col("won").fill_null(False)).first()
+        aggregations.append(winner.cast(pl.String).alias("winner"))
+    return counted.group_by(*KEYS[by]).agg(aggregations)
+
+
+def combine(partials: Sequence[pl.DataFrame], by: GroupBy) -> pl.DataFrame:
+    """Partial sums of several batches added up into one partial frame."""
+    frames = [p for p in partials if p.height] or list(partials[:1])
+    if not frames:
+        return pl.DataFrame()
+    if len(frames) == 1:
+        return frames[0]
+    sums = [pl.col(c).sum() for c in COUNTERS]
+    if by == "game":
+        sums.append(pl.col("winner").drop_nulls().first())
+    return pl.concat(frames, how="vertical").group_by(*KEYS[by]).agg(sums)
+
+
+def _ratio(numerator: str, denominator: str, scale: float = 1.0) -> pl.Expr:
+    num, den = pl.col(numerator), pl.col(denominator)
+    return pl.when(den > 0).then(num * scale / den).otherwise(None).cast(pl.Float64)
+
+
+def finish(combined: pl.DataFrame | pl.LazyFrame, by: GroupBy) -> pl.DataFrame:
+    """The statistics of each group from its partial sums, columns as :data:`COLUMNS`."""
+    decided = pl.col("wins") + pl.col("losses")
+    frame = (
+        combined.lazy()
+        .with_columns(_decided=decided)
+        .with_columns(
+            win_rate=_ratio("wins", "_decided"),
+            bid_mean=_ratio("bid_sum", "bid_n"),
+            tricks_mean=_ratio("tricks_sum", "tricks_n"),
+            exact_rate=_ratio("exact_n", "exact_of"),
+            made_rate=_ratio("made_n", "made_of"),
+            bags_per_hand=_ratio("bags_sum", "bags_n"),
+            nil_rate=_ratio("nil_made", "nil_attempts"),
+            blind_nil_rate=_ratio("blind_nil_made", "blind_nil_attempts"),
+            violations_per_100=_ratio("violations", "hands", 100.0),
+            points_per_hand=_ratio("points_sum", "points_n"),
+        )
+    )
+    return frame.select(COLUMNS[by]).collect()
+
+
+def empty_partial(by: GroupBy) -> pl.DataFrame:
+    """A partial frame with no groups (the statistics of no hands)."""
+    return partial(units(pl.LazyFrame(schema=pl.Schema(HANDS)), by), by).collect()
+
+
+def statistics(
+    hands: pl.DataFrame | pl.LazyFrame, by: GroupBy = "player", filters: Filters = Filters()
+) -> pl.DataFrame:
+    """The statistics of a whole ``hands`` table (a frame, or a scan of an export)."""
+    counted = partial(units(hands.lazy(), by, filters), by)
+    return finish(counted.collect(engine="streaming"), by)
+
+
+class Accumulator:
+    """Statistics of batches of ``hands`` rows, added one batch at a time.
+
+    Memory holds the partial sums of at most ``compact_after`` batches besides the
+    running total, whatever the number of batches.
+    """
+
+    __slots__ = ("_partials", "by", "compact_after", "filters")
+
+    def __init__(
+        self, by: GroupBy = "player", filters: Filters = Filters(), compact_after: int = 32
+    ) -> None:
+        self.by: Final[GroupBy] = by
+        self.filters: Final = filters
+        self.compact_after: Final = compact_after
+        self._partials: list[pl.DataFrame] = [empty_partial(by)]
+
+    def add(self, hands: pl.DataFrame | pl.LazyFrame) -> None:
+        """Count the rows of one batch (or of a whole scanned export)."""
+        counted = partial(units(hands.lazy(), self.by, self.filters), self.by)
+        self._partials.append(counted.collect(engine="streaming"))
+        if len(self._partials) > self.compact_after:
+            self._partials = [combine(self._partials, self.by)]
+
+    def result(self) -> pl.DataFrame:
+        """The statistics of every batch added so far."""
+        return finish(combine(self._partials, self.by), self.by)
+
+
+def default_order(by: GroupBy) -> tuple[tuple[str, ...], tuple[bool, ...]]:
+    """(columns, descending) of the default sort of a grouping."""
+    if by == "seat":
+        return ("seat",), (False,)
+    if by == "game":
+        return ("file", "game"), (False, False)
+    key = KEYS[by][0]
+    return ("games", "hands", key), (True, True, False)
+
+
+def order(
+    table: pl.DataFrame,
+    by: GroupBy,
+    sort: str | None = None,
+    reverse: bool = False,
+    top: int | None = None,
+) -> pl.DataFrame:
+    """Sort the statistics (numbers high to low, text and dates A to Z) and keep the top.
+
+    ``sort`` must be one of the table's columns (:class:`ValueError` otherwise); ties
+    are broken by the grouping's keys.  ``reverse`` flips the main order.
+    """
+    if sort is None:
+        columns, descending = default_order(by)
+    else:
+        if sort not in table.columns:
+            raise ValueError(
+                f"cannot sort by {sort!r}; the columns are: {', '.join(table.columns)}"
+            )
+        numeric = table.schema[sort].is_numeric()
+        keys = tuple(k for k in KEYS[by] if k != sort)
+        columns = (sort, *keys)
+        descending = (numeric, *(False for _ in keys))
+    if reverse:
+        descending = (not descending[0], *descending[1:])
+    ordered = table.sort(list(columns), descending=list(descending), nulls_last=True)
+    return ordered.head(top) if top is not None else ordered
