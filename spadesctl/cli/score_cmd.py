@@ -1,0 +1,143 @@
+"""``spadesctl score``: a score sheet per game, checked against the record's own figures.
+
+Exit status: 0 when every recorded figure agrees, 1 when one disagrees (or a game cannot
+be scored: a bad ``[Rules]`` tag), 2 for usage errors and files that cannot be read.
+"""
+
+from __future__ import annotations
+
+import enum
+import sys
+from collections.abc import Iterator
+from typing import Annotated
+
+import typer
+
+from spadesctl.cli.app import app
+from spadesctl.cli.errors import EXIT_CLEAN, EXIT_PROBLEMS, EXIT_USAGE, fail
+from spadesctl.notation import RecordReadError, iter_games
+from spadesctl.rules import RulesError, Ruleset, load_rules_toml, parse_rules
+from spadesctl.sheet.render import SheetReport, render_csv, render_json, render_text
+from spadesctl.sheet.run import game_rules, sheet_report
+from spadesctl.sources import expand_paths
+
+
+class SheetFormat(enum.Enum):
+    text = "text"
+    json = "json"
+    csv = "csv"
+
+
+def _default_rules(text: str | None) -> Ruleset | None:
+    if text is None:
+        return None
+    try:
+        if text.lower().endswith(".toml"):
+            return load_rules_toml(text)
+        return parse_rules(text)
+    except RulesError as exc:
+        fail(f"--rules: {exc}")
+    except OSError as exc:
+        fail(f"--rules: {text}: cannot be read ({exc.strerror or exc})")
+
+
+class _Run:
+    """The reports of every game in the files, in order; counts what went wrong."""
+
+    def __init__(self, files: list[str], rules: Ruleset | None, apply_penalties: bool) -> None:
+        self.files = files
+        self.rules = rules
+        self.apply_penalties = apply_penalties
+        self.unreadable = 0
+        self.unscorable = 0
+        self.disputed = 0
+
+    def reports(self) -> Iterator[SheetReport]:
+        for path in self.files:
+            try:
+                for game in iter_games(path, rules=self.rules):
+                    try:
+                        rules = game_rules(game, self.rules)
+                    except RulesError as exc:
+                        self.unscorable += 1
+                        typer.echo(
+                            f"spadesctl: {game.source}: game {game.index} cannot be scored: "
+                            f"invalid rules: {exc}",
+                            err=True,
+                        )
+                        continue
+                    report = sheet_report(game, rules, apply_penalties=self.apply_penalties)
+                    if report.disputed:
+                        self.disputed += 1
+                    yield report
+            except RecordReadError as exc:
+                self.unreadable += 1
+                typer.echo(f"spadesctl: error: {exc}", err=True)
+
+    @property
+    def status(self) -> int:
+        if self.unreadable:
+            return EXIT_USAGE
+        return EXIT_PROBLEMS if self.disputed or self.unscorable else EXIT_CLEAN
+
+
+@app.command()
+def score(
+    paths: Annotated[
+        list[str],
+        typer.Argument(
+            help="Record files, directories (searched for *.spades, *.pbn, *.ptn), "
+            "or - for standard input."
+        ),
+    ],
+    explain: Annotated[
+        bool, typer.Option("--explain", help="Itemise each hand's points after the table.")
+    ] = False,
+    output_format: Annotated[
+        SheetFormat, typer.Option("--format", help="Output format.")
+    ] = SheetFormat.text,
+    rules: Annotated[
+        str | None,
+        typer.Option(
+            help="Ruleset for records that declare none: 'PRESET key=value ...' or a TOML file."
+        ),
+    ] = None,
+    apply_penalties: Annotated[
+        bool,
+        typer.Option(
+            "--apply-penalties",
+            help="Also recompute as if every renege the play shows had been called, "
+            "and show what changes.",
+        ),
+    ] = False,
+) -> None:
+    """Score sheets: every hand recomputed, checked against the record's score lines.
+
+    Exits 1 when a recorded score, bag count or result disagrees with the recomputed one.
+    """
+    default = _default_rules(rules)
+    files = expand_paths(paths)
+    if not files:
+        fail("no record files found in " + ", ".join(paths))
+    run = _Run(files, default, apply_penalties)
+    out = sys.stdout
+    if output_format is SheetFormat.json:
+        out.write(render_json(list(run.reports())))
+    elif output_format is SheetFormat.csv:
+        first = True
+        for report in run.reports():
+            text = render_csv([report], penalties=apply_penalties)
+            out.write(text if first else text.split("\n", 1)[1])
+            first = False
+        if first:
+            out.write(render_csv([], penalties=apply_penalties))
+    else:
+        first = True
+        for report in run.reports():
+            if not first:
+                out.write("\n")
+            out.write(render_text([report], explain=explain))
+            out.flush()
+            first = False
+    out.flush()
+    raise typer.Exit(run.status)
