@@ -25,7 +25,7 @@ from typing import Final, Literal, get_args
 
 import polars as pl
 
-from spadesctl.tables.schema import HANDS
+from spadesctl.tables.schema import HANDS, table_of_columns
 
 #: What the statistics are grouped by.
 GroupBy = Literal["player", "team", "seat", "game", "event"]
@@ -288,6 +288,21 @@ def empty_partial(by: GroupBy) -> pl.DataFrame:
     return partial(units(pl.LazyFrame(schema=pl.Schema(HANDS)), by), by).collect()
 
 
+def scan_hands(path: str) -> pl.LazyFrame:
+    """A lazy scan of a Parquet export of the ``hands`` table, in the declared schema.
+
+    Raises :class:`ValueError` when the file holds another table or is no spadesctl
+    export, and polars' errors or :class:`OSError` when it is not Parquet at all.
+    """
+    lazy = pl.scan_parquet(path)
+    names = lazy.collect_schema().names()
+    table = table_of_columns(names)
+    if table != "hands":
+        what = f"a '{table}' export" if table is not None else "not a spadesctl export"
+        raise ValueError(f"{what}; stats reads an export of the hands table (--table hands)")
+    return lazy.cast(pl.Schema(HANDS))
+
+
 def statistics(
     hands: pl.DataFrame | pl.LazyFrame, by: GroupBy = "player", filters: Filters = Filters()
 ) -> pl.DataFrame:
@@ -362,3 +377,53 @@ def order(
         descending = (not descending[0], *descending[1:])
     ordered = table.sort(list(columns), descending=list(descending), nulls_last=True)
     return ordered.head(top) if top is not None else ordered
+
+
+def _cell(value: object, column: str) -> str:
+    if value is None:
+        return "-"
+    if isinstance(value, float):
+        digits = 3 if column.endswith("_rate") else 2
+        return f"{value:.{digits}f}"
+    return str(value)
+
+
+def format_table(table: pl.DataFrame, width: int | None = None, keys: Sequence[str] = ()) -> str:
+    """The statistics as an aligned text table: numbers right-aligned, text left, null ``-``.
+
+    Rates show three decimals, means and other fractions two (the machine formats keep
+    every digit).  When ``width`` is given and the table is wider, its columns are
+    shown in blocks that fit, one under the other, each block repeating the ``keys``.
+    """
+    columns = table.columns
+    cells = {c: [_cell(v, c) for v in table.get_column(c).to_list()] for c in columns}
+    widths = {c: max([len(c), *(len(v) for v in cells[c])]) for c in columns}
+    numeric = {c: table.schema[c].is_numeric() for c in columns}
+    lead = [c for c in keys if c in columns]
+    blocks: list[list[str]] = []
+    current: list[str] = list(lead)
+    for c in columns:
+        if c in lead:
+            continue
+        used = sum(widths[k] + 2 for k in current)
+        if width is not None and current != lead and used + widths[c] > width:
+            blocks.append(current)
+            current = [*lead]
+        current.append(c)
+    blocks.append(current)
+
+    def line(block: list[str], values: Sequence[str]) -> str:
+        parts = [
+            value.rjust(widths[c]) if numeric[c] else value.ljust(widths[c])
+            for c, value in zip(block, values, strict=True)
+        ]
+        return "  ".join(parts).rstrip()
+
+    out: list[str] = []
+    for block in blocks:
+        if out:
+            out.append("")
+        out.append(line(block, block))
+        out.append(line(block, ["-" * widths[c] for c in block]))
+        out.extend(line(block, [cells[c][i] for c in block]) for i in range(table.height))
+    return "\n".join(out) + "\n"

@@ -1,0 +1,125 @@
+"""``spadesctl export``: one of the tables (games, hands, tricks, violations) to a file.
+
+Batches are written as they come (Parquet in row groups), so a corpus of any size is
+exported in bounded memory.  polars is imported inside the command only.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from spadesctl.cli.app import app
+from spadesctl.cli.errors import EXIT_CLEAN, EXIT_PROBLEMS, fail
+from spadesctl.cli.progress import Progress
+from spadesctl.cli.stats_cmd import load_default_rules, record_inputs, report_failures
+
+if TYPE_CHECKING:
+    import polars as pl
+
+    from spadesctl.tables.corpus import Batch, Failure
+
+
+class Table(enum.Enum):
+    games = "games"
+    hands = "hands"
+    tricks = "tricks"
+    violations = "violations"
+
+
+class ExportFormat(enum.Enum):
+    parquet = "parquet"
+    csv = "csv"
+    ndjson = "ndjson"
+
+
+_SUFFIX_FORMATS = {
+    ".parquet": ExportFormat.parquet,
+    ".csv": ExportFormat.csv,
+    ".ndjson": ExportFormat.ndjson,
+    ".jsonl": ExportFormat.ndjson,
+}
+
+
+def format_for(output: str, given: ExportFormat | None) -> ExportFormat:
+    """The format asked for, else the one the output's name ends with, else Parquet."""
+    if given is not None:
+        return given
+    for suffix, fmt in _SUFFIX_FORMATS.items():
+        if output.lower().endswith(suffix):
+            return fmt
+    return ExportFormat.parquet
+
+
+@app.command("export")
+def export(
+    paths: Annotated[
+        list[str],
+        typer.Argument(help="Record files, directories (searched for records), or - for stdin."),
+    ],
+    output: Annotated[
+        str,
+        typer.Option(
+            "--output", "-o", help="The file to write (- for stdout, CSV and NDJSON only)."
+        ),
+    ],
+    table: Annotated[Table, typer.Option("--table", help="Which table to export.")] = Table.hands,
+    output_format: Annotated[
+        ExportFormat | None,
+        typer.Option(
+            "--format", help="Output format (default: from the output's name, else parquet)."
+        ),
+    ] = None,
+    default_rules: Annotated[
+        str | None,
+        typer.Option(
+            help="Ruleset for records that declare none: 'PRESET key=value ...' or a TOML file."
+        ),
+    ] = None,
+    jobs: Annotated[
+        int,
+        typer.Option(
+            "--jobs", "-j", min=0, help="Worker processes; 0 picks one per core for large inputs."
+        ),
+    ] = 0,
+) -> None:
+    """Export a table of the records (games, hands, tricks or violations) for other tools."""
+    fmt = format_for(output, output_format)
+    if fmt is ExportFormat.parquet and output == "-":
+        fail("Parquet is a binary format: give an output file with -o")
+    default = load_default_rules(default_rules)
+    records, exports = record_inputs(paths)
+    if exports:
+        fail(f"{exports[0]}: export reads records, not Parquet files")
+
+    from spadesctl.tables.corpus import CorpusOptions, choose_jobs, iter_batches, total_size
+    from spadesctl.tables.schema import SCHEMAS, TABLE_NAMES
+    from spadesctl.tables.writers import OutputError, parquet_metadata, write_batches
+
+    name = next(n for n in TABLE_NAMES if n == table.value)
+    options = CorpusOptions(tables=(name,), default_rules=default)
+    size = total_size(records)
+    progress = Progress(max(size // 1024, 1), "exporting (KiB)", enabled=None if size else False)
+    failures: list[Failure] = []
+    games = 0
+
+    def frames(batches: Iterator[Batch]) -> Iterator[pl.DataFrame]:
+        nonlocal games
+        for batch in batches:
+            failures.extend(batch.failures)
+            games += batch.games
+            progress.advance(batch.size // 1024)
+            yield batch.frames[name]
+
+    batches = iter_batches(records, options, choose_jobs(jobs, records))
+    try:
+        write_batches(frames(batches), SCHEMAS[name], fmt.value, output, parquet_metadata(name))
+    except OutputError as exc:
+        progress.close()
+        fail(str(exc))
+    progress.close()
+    report_failures(failures, games)
+    raise typer.Exit(EXIT_PROBLEMS if failures else EXIT_CLEAN)

@@ -1,0 +1,233 @@
+"""Record files to batches of table rows, in parallel across processes, in bounded memory.
+
+The main process reads the files (the cheap part: lines split into games, see
+:func:`~spadesctl.notation.reader.split_games`) and groups the games' text into units of
+about ``batch_lines`` lines, several small files to a unit or a large file over many.
+Each unit is parsed, replayed, scored and turned into one DataFrame per table
+(:func:`build_batch`) in a worker process (``jobs`` of them; in the main process itself
+with one job).  Batches come back in input order, and at most two per worker are in
+flight, so memory holds a few batches whatever the size of the corpus.
+
+A game that does not parse (syntax errors, misplaced lines) or cannot be replayed (an
+invalid ruleset), and a file that cannot be read, is a :class:`Failure`: reported with
+its batch, never fatal, and left out of the tables.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import multiprocessing
+import os
+import sys
+from collections import deque
+from collections.abc import Iterable, Iterator, Mapping
+from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import BinaryIO, Final
+
+import polars as pl
+
+from spadesctl.notation import game_from_text, is_pbn_source
+from spadesctl.notation.reader import BinaryFileError, GameText, split_games
+from spadesctl.pbn import games_from_pbn_stream
+from spadesctl.record import Game
+from spadesctl.rules.presets import STANDARD
+from spadesctl.rules.ruleset import Ruleset
+from spadesctl.tables.adapter import UnusableGame, add_game
+from spadesctl.tables.builder import TableSet
+from spadesctl.tables.schema import TableName
+
+#: Lines of record text per batch: about a thousand fully played hands.
+BATCH_LINES: Final = 20_000
+#: Below this many bytes of input, worker processes cost more than they save.
+PARALLEL_MIN_BYTES: Final = 1024 * 1024
+
+
+@dataclass(frozen=True, slots=True)
+class CorpusOptions:
+    """What to build: which tables, the ruleset of records that declare none, batch size."""
+
+    tables: tuple[TableName, ...] = ("hands",)
+    default_rules: Ruleset | None = None  # None: standard, and PBN options as they map
+    batch_lines: int = BATCH_LINES
+
+
+@dataclass(frozen=True, slots=True)
+class Failure:
+    """A game that could not be tabled, or a file that could not be read (``game`` None)."""
+
+    file: str
+    line: int
+    column: int
+    game: int | None
+    message: str
+
+    def format(self) -> str:
+        """``path:line:col: message`` (``game N`` named when it is a game)."""
+        where = f"{self.file}:{self.line}:{self.column}:"
+        what = f"game {self.game} not counted: " if self.game is not None else ""
+        return f"{where} {what}{self.message}"
+
+
+@dataclass(frozen=True, slots=True)
+class Work:
+    """A unit of work: some games (source, index in file, and the game's text, or the game
+    itself when it was read from PBN), and the failures met while reading them; ``size``
+    is their length in bytes (about)."""
+
+    games: tuple[tuple[str, int, GameText | Game], ...] = ()
+    failures: tuple[Failure, ...] = ()
+    size: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Batch:
+    """The tables of one unit of work, with its counts and failures."""
+
+    frames: Mapping[TableName, pl.DataFrame]
+    games: int
+    hands: int
+    failures: tuple[Failure, ...] = ()
+    size: int = 0
+
+
+def _open(path: str) -> BinaryIO:
+    if path == "-":
+        return sys.stdin.buffer
+    return Path(path).open("rb")
+
+
+def _read_failure(path: str, exc: BaseException) -> Failure:
+    if isinstance(exc, FileNotFoundError):
+        message = "no such file"
+    elif isinstance(exc, IsADirectoryError):
+        message = "is a directory, not a record file"
+    elif isinstance(exc, PermissionError):
+        message = "permission denied"
+    elif isinstance(exc, OSError):
+        message = f"cannot be read ({exc.strerror or exc})"
+    else:
+        message = str(exc)
+    return Failure(path, 1, 1, None, message)
+
+
+def _blocks(
+    stream: BinaryIO, path: str, rules: Ruleset | None
+) -> Iterator[tuple[int, GameText | Game, int, int]]:
+    """(index, text or game, lines, bytes) of each game: native records are only split
+    into games here (workers parse them); PBN records are parsed here."""
+    if is_pbn_source(stream, path):
+        for game in games_from_pbn_stream(stream, path, rules):
+            lines = max(len(game.hands), 1) * 20  # about: a played hand is 20 lines
+            yield game.index, game, lines, lines * 12
+        return
+    for index, block in enumerate(split_games(stream), start=1):
+        yield index, block, len(block.lines), sum(len(line) + 1 for line in block.lines)
+
+
+def read_work(
+    paths: Iterable[str], batch_lines: int = BATCH_LINES, rules: Ruleset | None = None
+) -> Iterator[Work]:
+    """The games of ``paths`` in order, grouped into units of about ``batch_lines`` lines.
+
+    A file that cannot be read is a failure in the unit where its reading stopped (the
+    games read before a problem in the middle of a file are kept).  ``rules`` replaces
+    the rulesets that PBN records' options map to.
+    """
+    games: list[tuple[str, int, GameText | Game]] = []
+    failures: list[Failure] = []
+    lines = size = 0
+    for path in paths:
+        try:
+            stream = _open(path)
+        except OSError as exc:
+            failures.append(_read_failure(path, exc))
+            continue
+        try:
+            for index, block, block_lines, block_size in _blocks(stream, path, rules):
+                games.append((path, index, block))
+                lines += block_lines
+                size += block_size
+                if lines >= batch_lines:
+                    yield Work(tuple(games), tuple(failures), size)
+                    games, failures, lines, size = [], [], 0, 0
+        except (BinaryFileError, OSError) as exc:
+            failures.append(_read_failure(path, exc))
+        finally:
+            if stream is not sys.stdin.buffer:
+                stream.close()
+    if games or failures:
+        yield Work(tuple(games), tuple(failures), size)
+
+
+def build_batch(work: Work, options: CorpusOptions) -> Batch:
+    """Parse, replay and score the games of ``work`` into one DataFrame per table."""
+    tables = TableSet(options.tables)
+    failures = list(work.failures)
+    games = hands = 0
+    default = options.default_rules or STANDARD
+    for source, index, text in work.games:
+        game = text if isinstance(text, Game) else game_from_text(text, source, index)
+        if game.issues:
+            first = game.issues[0]
+            more = len(game.issues) - 1
+            message = f"{first.code}: {first.message}"
+            if more:
+                message += f" (and {more} more {'problem' if more == 1 else 'problems'})"
+            failures.append(Failure(source, first.pos.line, first.pos.column, index, message))
+            continue
+        try:
+            hands += add_game(tables, game, default)
+        except UnusableGame as exc:
+            pos = game.pos
+            failures.append(Failure(source, pos.line, pos.column, index, str(exc)))
+            continue
+        games += 1
+    return Batch(tables.frames(), games, hands, tuple(failures), work.size)
+
+
+def total_size(paths: Iterable[str]) -> int:
+    """The bytes of the files that exist (0 for standard input and the others)."""
+    total = 0
+    for path in paths:
+        if path != "-":
+            with contextlib.suppress(OSError):
+                total += os.path.getsize(path)
+    return total
+
+
+def choose_jobs(jobs: int, paths: list[str]) -> int:
+    """``jobs`` 0 (auto): one process per core when the input is large enough, else one."""
+    if jobs > 0:
+        return jobs
+    if total_size(paths) < PARALLEL_MIN_BYTES:
+        return 1
+    return os.cpu_count() or 1
+
+
+def iter_batches(paths: list[str], options: CorpusOptions, jobs: int = 1) -> Iterator[Batch]:
+    """The batches of ``paths``, in input order, built in ``jobs`` processes."""
+    work = read_work(paths, options.batch_lines, options.default_rules)
+    if jobs <= 1:
+        for unit in work:
+            yield build_batch(unit, options)
+        return
+    yield from _in_parallel(work, options, jobs)
+
+
+def _in_parallel(work: Iterator[Work], options: CorpusOptions, jobs: int) -> Iterator[Batch]:
+    # Spawned, not forked: a forked child of a process running polars' thread pool can
+    # deadlock.  At most two units per worker are in flight, which bounds memory.
+    context = multiprocessing.get_context("spawn")
+    pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context)
+    pending: deque[Future[Batch]] = deque()
+    try:
+        for unit in work:
+            pending.append(pool.submit(build_batch, unit, options))
+            if len(pending) >= 2 * jobs:
+                yield pending.popleft().result()
+        while pending:
+            yield pending.popleft().result()
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
