@@ -12,17 +12,38 @@ from dataclasses import dataclass
 from spadesctl.diagnostics import Diagnostic
 from spadesctl.notation import RecordReadError, iter_games
 from spadesctl.record import Game
+from spadesctl.referee import referee_game
+from spadesctl.rules.parse import RulesError
+from spadesctl.rules.presets import STANDARD
+from spadesctl.rules.resolve import rules_for_game, rules_option
+from spadesctl.rules.ruleset import Ruleset
 
 
 @dataclass(frozen=True, slots=True)
 class CheckOptions:
-    """How to check: the ruleset text for records that declare none, and so on."""
+    """How to check: the ruleset for records that declare none (``--rules``: rules text
+    or a ``.toml`` house-rules file; ``None`` is ``standard``)."""
 
     rules: str | None = None
 
 
-def game_diagnostics(game: Game, options: CheckOptions = CheckOptions()) -> list[Diagnostic]:
-    """Every diagnostic for one game, in source order."""
+def default_rules(options: CheckOptions) -> Ruleset:
+    """The ruleset of ``options.rules``; :class:`~spadesctl.rules.RulesError` if invalid."""
+    return rules_option(options.rules)
+
+
+def game_diagnostics(
+    game: Game, options: CheckOptions = CheckOptions(), *, default: Ruleset | None = None
+) -> list[Diagnostic]:
+    """Every diagnostic for one game, in source order.
+
+    The syntax issues of the record, a bad Rules tag, and every rule violation the
+    replay finds (the game refereed hand by hand, so that blind nil eligibility is
+    judged from the recomputed score).  A hand with a syntax issue inside is still
+    replayed, for the scores, but its replay diagnostics are left out: they would
+    mostly repeat the consequences of the line that could not be read.  ``default``
+    saves resolving ``options.rules`` again for every game of a file.
+    """
     out = [
         Diagnostic(
             name=issue.code,
@@ -34,8 +55,34 @@ def game_diagnostics(game: Game, options: CheckOptions = CheckOptions()) -> list
         )
         for issue in game.issues
     ]
+    if default is None:
+        default = default_rules(options)
+    chosen = rules_for_game(game, default)
+    if chosen.problem is not None:
+        out.append(chosen.problem)
+    refereed = referee_game(game, chosen.rules)
+    broken = _hands_with_issues(game)
+    out.extend(d for d in refereed.diagnostics if d.hand not in broken)
     out.sort(key=Diagnostic.sort_key)
     return out
+
+
+def _hands_with_issues(game: Game) -> frozenset[int]:
+    """Numbers of the hands whose lines hold a syntax or misplaced-line issue."""
+    if not game.issues:
+        return frozenset()
+    starts = [(h.pos.line, h.number) for h in game.hands]
+    out: set[int] = set()
+    for issue in game.issues:
+        owner = None
+        for line, number in starts:
+            if line <= issue.pos.line:
+                owner = number
+            else:
+                break
+        if owner is not None:
+            out.add(owner)
+    return frozenset(out)
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,10 +100,17 @@ def check_file(path: str, options: CheckOptions = CheckOptions()) -> FileReport:
     diagnostics: list[Diagnostic] = []
     games = hands = 0
     try:
-        for game in iter_games(path):
+        default = default_rules(options)
+    except RulesError as exc:
+        diagnostics.append(
+            Diagnostic("invalid-rules", f"--rules: {exc}", file=path, line=1, column=1)
+        )
+        default = STANDARD
+    try:
+        for game in iter_games(path, rules=None if options.rules is None else default):
             games += 1
             hands += len(game.hands)
-            diagnostics.extend(game_diagnostics(game, options))
+            diagnostics.extend(game_diagnostics(game, options, default=default))
     except RecordReadError as exc:
         message = str(exc).split(": ", 1)[-1]
         diagnostics.append(Diagnostic("io-error", message, file=path, line=1, column=1))

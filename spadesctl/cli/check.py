@@ -12,12 +12,13 @@ from typing import Annotated
 
 import typer
 
-from spadesctl.checking import CheckOptions, FileReport, check_file
+from spadesctl.checking import CheckOptions, FileReport, check_file, default_rules
 from spadesctl.cli.app import app
 from spadesctl.cli.errors import EXIT_CLEAN, EXIT_PROBLEMS, EXIT_USAGE, fail
 from spadesctl.cli.output import DiagnosticFormat, DiagnosticWriter, statistics_lines
 from spadesctl.cli.progress import Progress
 from spadesctl.diagnostics import Diagnostic, Severity, kind
+from spadesctl.rules.parse import RulesError
 from spadesctl.sources import expand_paths
 
 #: Below this many bytes of input, worker processes cost more than they save.
@@ -107,6 +108,10 @@ def check(
     selected = _names(select)
     ignored = _names(ignore) or frozenset()
     options = CheckOptions(rules=rules)
+    try:
+        default_rules(options)
+    except RulesError as exc:
+        fail(f"--rules: {exc}")
     files = expand_paths(paths)
     if not files:
         fail("no record files found in " + ", ".join(paths))

@@ -235,9 +235,9 @@ def apply_passes(
     blind = _blind_nil_seats(bids) if rules.partnership and rules.players == 4 else []
     allowed: dict[tuple[Seat, Seat], Seat] = {}
     if count:
-        for b in blind:
-            allowed[(b, _partner(b))] = b
-            allowed[(_partner(b), b)] = b
+        for b in blind:  # one exchange per side, even if both partners bid blind nil
+            allowed.setdefault((b, _partner(b)), b)
+            allowed.setdefault((_partner(b), b), b)
     done: set[tuple[Seat, Seat]] = set()
     for p in hand.passes:
         giver, receiver = p.giver, p.receiver

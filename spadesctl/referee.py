@@ -1,0 +1,148 @@
+"""The referee: replay a game and score it hand by hand, carrying the standing.
+
+Blind nil and blind bids depend on the running score before each hand, and that score
+depends on the hands before it; :func:`referee_game` therefore replays one hand
+(:func:`~spadesctl.replay.replay_hand`, through
+:func:`~spadesctl.replay.replay_game`), scores it
+(:func:`~spadesctl.scoring.score_hand`), and tells the next hand the recomputed score.
+
+A hand that cannot be scored (no bids, no tricks, figures the scorer rejects) gets no
+:class:`~spadesctl.scoring.HandScore`; the standing after it is the record's ``score``
+and ``bags`` lines where written, else the standing before it, and blind nil
+eligibility in the hands that follow is judged from that.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from spadesctl.cards import Party
+from spadesctl.diagnostics import Diagnostic
+from spadesctl.record import Game
+from spadesctl.replay import ReplayedGame, ReplayedHand, replay_game
+from spadesctl.rules.ruleset import Ruleset
+from spadesctl.scoring import (
+    GameResult,
+    HandScore,
+    PartyStanding,
+    RenegeRuling,
+    ScoringError,
+    Standing,
+    game_end,
+    score_hand,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class RefereedHand:
+    """One hand replayed and scored.  ``score`` is ``None`` when it could not be scored
+    (``problem`` says why); ``before`` and ``after`` are the standings around it."""
+
+    replayed: ReplayedHand
+    score: HandScore | None
+    problem: str | None
+    before: Standing
+    after: Standing
+
+    @property
+    def number(self) -> int:
+        return self.replayed.number
+
+
+@dataclass(frozen=True, slots=True)
+class RefereedGame:
+    """A game replayed and scored: its hands, the final standing and the result."""
+
+    replayed: ReplayedGame
+    hands: tuple[RefereedHand, ...]
+    standing: Standing
+    result: GameResult | None
+    hands_after_end: tuple[int, ...]
+
+    @property
+    def game(self) -> Game:
+        return self.replayed.game
+
+    @property
+    def rules(self) -> Ruleset:
+        return self.replayed.rules
+
+    @property
+    def diagnostics(self) -> tuple[Diagnostic, ...]:
+        """The replay's violations, hand by hand."""
+        return self.replayed.diagnostics
+
+
+def rulings_for(hand: ReplayedHand, apply_penalties: bool = False) -> tuple[RenegeRuling, ...]:
+    """The renege rulings to score: the record's ``renege`` lines and, with
+    ``apply_penalties``, every renege the replay proved that the table did not call."""
+    out = [RenegeRuling(r.seat, r.trick) for r in hand.hand.reneges]
+    if apply_penalties:
+        called = {(r.seat, r.trick) for r in hand.hand.reneges}
+        out.extend(
+            RenegeRuling(r.seat, r.trick) for r in hand.reneges if (r.seat, r.trick) not in called
+        )
+    return tuple(out)
+
+
+def referee_game(
+    game: Game,
+    rules: Ruleset,
+    *,
+    file: str | None = None,
+    apply_penalties: bool = False,
+    start: Standing | None = None,
+) -> RefereedGame:
+    """Replay and score ``game`` under ``rules``, each hand from the standing before it."""
+    standing = start if start is not None else Standing.start(rules)
+    hands: list[RefereedHand] = []
+    result: GameResult | None = None
+    after_end: list[int] = []
+
+    def scored(
+        replayed: ReplayedHand, before: Mapping[Party, int] | None
+    ) -> Mapping[Party, int] | None:
+        nonlocal standing, result
+        prior = standing
+        score: HandScore | None = None
+        problem: str | None = None
+        if result is not None:
+            after_end.append(replayed.number)
+        if not replayed.scorable:
+            problem = "no bids" if replayed.taken else "the tricks taken are not known"
+        else:
+            try:
+                score = score_hand(
+                    rules,
+                    replayed.bids,
+                    replayed.taken,
+                    prior,
+                    rulings_for(replayed, apply_penalties),
+                    replayed.number,
+                )
+            except ScoringError as exc:
+                problem = str(exc)
+        if score is not None:
+            standing = score.after
+            if result is None:
+                result = game_end(rules, score)
+        else:
+            standing = _recorded_standing(replayed, prior)
+        hands.append(RefereedHand(replayed, score, problem, prior, standing))
+        return standing.scores
+
+    replayed = replay_game(game, rules, file=file, after_hand=scored, start=standing.scores)
+    return RefereedGame(replayed, tuple(hands), standing, result, tuple(after_end))
+
+
+def _recorded_standing(replayed: ReplayedHand, prior: Standing) -> Standing:
+    """The standing the record writes after a hand that cannot be scored, else ``prior``."""
+    scores = dict(replayed.hand.score.entries) if replayed.hand.score else {}
+    bags = dict(replayed.hand.bags.entries) if replayed.hand.bags else {}
+    return Standing(
+        tuple(
+            (p, PartyStanding(scores.get(p, s.score), bags.get(p, s.bags), 0))
+            for p, s in prior.entries
+        )
+    )

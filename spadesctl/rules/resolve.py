@@ -1,0 +1,68 @@
+"""Which ruleset applies to a game.
+
+A game's own ``[Rules "..."]`` tag comes first; a game that declares none is played
+under the default the caller gives (``--rules``: rules text, or a ``.toml`` house-rules
+file), else ``standard``.  A Rules tag is read on its own, from ``standard`` when it
+names no preset (``[Rules "nil=50"]`` is ``standard nil=50`` whatever ``--rules``
+says), so a record means the same thing on every command line.  An invalid tag is an
+``invalid-rules`` diagnostic at the tag, and the game falls back to the default.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from spadesctl.diagnostics import Diagnostic
+from spadesctl.record import Game
+from spadesctl.rules.parse import RulesError, format_rules, load_rules_toml, parse_rules
+from spadesctl.rules.presets import STANDARD
+from spadesctl.rules.ruleset import Ruleset
+
+
+def rules_option(value: str | None) -> Ruleset:
+    """The ruleset of a ``--rules`` value: ``None`` is ``standard``; a value ending in
+    ``.toml`` is a house-rules file; anything else is rules text (``standard nil=50``).
+
+    Raises :class:`~spadesctl.rules.RulesError` naming the valid keys or values, and
+    for a file that cannot be read.
+    """
+    if value is None or not value.strip():
+        return STANDARD
+    if value.strip().lower().endswith(".toml"):
+        try:
+            return load_rules_toml(Path(value.strip()))
+        except OSError as exc:
+            raise RulesError(
+                f"{value}: cannot read the rules file ({exc.strerror or exc})"
+            ) from None
+    return parse_rules(value)
+
+
+@dataclass(frozen=True, slots=True)
+class GameRules:
+    """The ruleset a game is played under, where it came from, and any problem with its
+    Rules tag (an ``invalid-rules`` diagnostic; the ruleset is then the default)."""
+
+    rules: Ruleset
+    source: str  # "tag", "default"
+    problem: Diagnostic | None = None
+
+
+def rules_for_game(game: Game, default: Ruleset = STANDARD, file: str | None = None) -> GameRules:
+    """The ruleset of ``game``: its Rules tag, else ``default``."""
+    tag = game.tag_event("Rules")
+    if tag is None:
+        return GameRules(default, "default")
+    try:
+        return GameRules(parse_rules(tag.value), "tag")
+    except RulesError as exc:
+        problem = Diagnostic(
+            "invalid-rules",
+            f"{exc}; the game is checked under the default rules ({format_rules(default)})",
+            file=game.source if file is None else file,
+            line=tag.pos.line,
+            column=tag.pos.column,
+            game=game.index,
+        )
+        return GameRules(default, "default", problem)
