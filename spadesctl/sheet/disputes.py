@@ -97,13 +97,11 @@ def check_sheet(sheet: ScoreSheet) -> SheetCheck:
     out.extend(_strangers(sheet))
     out.extend(_result(sheet))
     out.extend(_after_end(sheet))
-    found.sort(key=lambda d: (d.hand, sheet.parties.index(d.party), d.figure))
+    found.sort(key=lambda d: (d.hand, sheet.parties.index(d.party), d.figure != "score"))
     out.sort(key=Diagnostic.sort_key)
-    return SheetCheck(tuple(found), tuple(out), tuple(sorted(set(unchecked), key=_hand_key)))
-
-
-def _hand_key(entry: tuple[int, Party]) -> tuple[int, str]:
-    return entry[0], entry[1].value
+    order = sheet.parties.index
+    unchecked.sort(key=lambda e: (e[0], order(e[1])))
+    return SheetCheck(tuple(found), tuple(out), tuple(dict.fromkeys(unchecked)))
 
 
 def _recorded(hand: SheetHand, figure: Figure) -> dict[Party, int]:
@@ -373,7 +371,7 @@ def _after_end(sheet: ScoreSheet) -> Iterator[Diagnostic]:
     count = len(after)
     which = f"hand {after[0]}" if count == 1 else f"hands {after[0]} to {after[-1]}"
     message = (
-        f"the game was over after hand {result.hand} ({result.text}), but {which} "
+        f"{result.text}, so the game was over; but {which} "
         f"{'was' if count == 1 else 'were'} recorded after it"
     )
     yield _at(sheet, "play-after-game-over", message, first.pos, first.number)

@@ -348,7 +348,9 @@ def _penalties_text(comparison: PenaltyComparison) -> list[str]:
         return lines
     for number, ruling in comparison.added:
         where = f" in trick {ruling.trick}" if ruling.trick is not None else ""
-        lines.append(f"  hand {number}: {ruling.offender.word} reneged{where}; not called")
+        lines.append(
+            f"  hand {number}: {ruling.offender.word} reneged{where} (not called at the table)"
+        )
     changes = comparison.changes
     if not changes:
         lines.append("  No score changes.")
