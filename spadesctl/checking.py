@@ -17,6 +17,8 @@ from spadesctl.rules.parse import RulesError
 from spadesctl.rules.presets import STANDARD
 from spadesctl.rules.resolve import rules_for_game, rules_option
 from spadesctl.rules.ruleset import Ruleset
+from spadesctl.sheet.build import sheet_from_referee
+from spadesctl.sheet.disputes import disputes
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +65,7 @@ def game_diagnostics(
     refereed = referee_game(game, chosen.rules)
     broken = _hands_with_issues(game)
     out.extend(d for d in refereed.diagnostics if d.hand not in broken)
+    out.extend(disputes(sheet_from_referee(refereed, broken)))  # the score sheet
     out.sort(key=Diagnostic.sort_key)
     return out
 

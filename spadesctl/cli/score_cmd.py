@@ -16,7 +16,8 @@ import typer
 from spadesctl.cli.app import app
 from spadesctl.cli.errors import EXIT_CLEAN, EXIT_PROBLEMS, EXIT_USAGE, fail
 from spadesctl.notation import RecordReadError, iter_games
-from spadesctl.rules import RulesError, Ruleset, load_rules_toml, parse_rules
+from spadesctl.rules import RulesError, Ruleset
+from spadesctl.rules.resolve import rules_option
 from spadesctl.sheet.render import SheetReport, render_csv, render_json, render_text
 from spadesctl.sheet.run import game_rules, sheet_report
 from spadesctl.sources import expand_paths
@@ -32,13 +33,9 @@ def _default_rules(text: str | None) -> Ruleset | None:
     if text is None:
         return None
     try:
-        if text.lower().endswith(".toml"):
-            return load_rules_toml(text)
-        return parse_rules(text)
+        return rules_option(text)
     except RulesError as exc:
         fail(f"--rules: {exc}")
-    except OSError as exc:
-        fail(f"--rules: {text}: cannot be read ({exc.strerror or exc})")
 
 
 class _Run:

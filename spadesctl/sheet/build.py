@@ -16,10 +16,11 @@ could not check; the hand itself is reported by the replay (``incomplete-hand``)
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import replace
 
 from spadesctl.record import Game
+from spadesctl.referee import RefereedGame
 from spadesctl.replay.result import ReplayedGame, ReplayedHand
 from spadesctl.rules.ruleset import Ruleset
 from spadesctl.scoring import (
@@ -130,6 +131,28 @@ def build_sheet(
 def sheet_from_replay(replayed: ReplayedGame) -> ScoreSheet:
     """The score sheet of a replayed game, each hand scored with the table's rulings."""
     return build_sheet(replayed.game, replayed.rules, (sheet_hand(h) for h in replayed.hands))
+
+
+def sheet_from_referee(refereed: RefereedGame, unreadable: Collection[int] = ()) -> ScoreSheet:
+    """The score sheet of a refereed game, with the referee's scores.
+
+    ``unreadable``: numbers of hands with a line that could not be read (a syntax
+    error); their figures are not trusted: such a hand counts as not scored (see the
+    module's reading) and the hands after it are scored again from there.
+    """
+    hands = tuple(
+        replace(sheet_hand(h.replayed), score=h.score, unscored=h.problem) for h in refereed.hands
+    )
+    if any(h.number in unreadable for h in hands):
+        unread = "a line of this hand could not be read"
+        hands = score_hands(
+            refereed.rules,
+            (
+                replace(h, score=None, unscored=unread) if h.number in unreadable else h
+                for h in hands
+            ),
+        )
+    return ScoreSheet.of(refereed.game, refereed.rules, hands)
 
 
 def with_all_penalties(sheet: ScoreSheet) -> ScoreSheet:

@@ -1,7 +1,9 @@
 """One game in, its score sheet report out: the library behind ``spadesctl score``.
 
-:func:`game_rules` picks a game's ruleset (its ``[Rules]`` tag, else the caller's
-default, else ``standard``); :func:`sheet_report` replays the game, scores it, checks
+:func:`game_rules` picks a game's ruleset as ``check`` does (its ``[Rules]`` tag, else
+the caller's default, else ``standard``), except that a game whose tag is invalid is not
+scored at all: a sheet under rules the record did not declare would mislead a referee.
+:func:`sheet_report` referees the game (:func:`~spadesctl.referee.referee_game`), checks
 the record's score lines and, when asked, compares it with every renege penalised.
 """
 
@@ -9,31 +11,50 @@ from __future__ import annotations
 
 from spadesctl.diagnostics import Diagnostic
 from spadesctl.record import Game
-from spadesctl.replay.engine import replay_game
+from spadesctl.referee import referee_game
 from spadesctl.rules.parse import parse_rules
 from spadesctl.rules.presets import STANDARD
 from spadesctl.rules.ruleset import Ruleset
-from spadesctl.sheet.build import sheet_from_replay
+from spadesctl.sheet.build import sheet_from_referee
 from spadesctl.sheet.penalties import compare_penalties
 from spadesctl.sheet.render import SheetReport
 
 
 def game_rules(game: Game, default: Ruleset | None = None) -> Ruleset:
-    """The game's ruleset.  Raises :class:`~spadesctl.rules.RulesError` for a bad tag."""
-    text = game.rules_text
-    if text is not None:
-        return parse_rules(text)
+    """The game's ruleset (as :func:`~spadesctl.rules.resolve.rules_for_game` reads it).
+
+    Raises :class:`~spadesctl.rules.RulesError` for an invalid ``[Rules]`` tag.
+    """
+    tag = game.tag_event("Rules")
+    if tag is not None:
+        return parse_rules(tag.value)
     return default if default is not None else STANDARD
 
 
 def sheet_report(game: Game, rules: Ruleset, *, apply_penalties: bool = False) -> SheetReport:
-    """Replay and score ``game`` under ``rules`` into the ``score`` command's report."""
-    replayed = replay_game(game, rules)
-    sheet = sheet_from_replay(replayed)
-    problems = tuple(_issue(game, i.code, i.message, i.pos.line, i.pos.column) for i in game.issues)
+    """Referee and score ``game`` under ``rules`` into the ``score`` command's report."""
+    refereed = referee_game(game, rules)
+    sheet = sheet_from_referee(refereed, unreadable_hands(game))
+    problems = tuple(
+        Diagnostic(i.code, i.message, game.source, i.pos.line, i.pos.column, game=game.index)
+        for i in game.issues
+    )
     penalties = compare_penalties(sheet) if apply_penalties else None
-    return SheetReport.of(sheet, penalties, problems + replayed.diagnostics)
+    return SheetReport.of(sheet, penalties, problems + refereed.diagnostics)
 
 
-def _issue(game: Game, name: str, message: str, line: int, column: int) -> Diagnostic:
-    return Diagnostic(name, message, game.source, line, column, game=game.index)
+def unreadable_hands(game: Game) -> frozenset[int]:
+    """Numbers of the hands holding a line that could not be read (or was misplaced)."""
+    if not game.issues:
+        return frozenset()
+    starts = [(h.pos.line, h.number) for h in game.hands]
+    out: set[int] = set()
+    for issue in game.issues:
+        owner = None
+        for line, number in starts:
+            if line > issue.pos.line:
+                break
+            owner = number
+        if owner is not None:
+            out.add(owner)
+    return frozenset(out)
