@@ -12,6 +12,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import textwrap
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -50,6 +51,10 @@ class SheetReport:
     @property
     def disputed(self) -> bool:
         return self.check.disputed
+
+
+#: Notes are wrapped to this width (the table is as wide as its columns).
+TEXT_WIDTH = 88
 
 
 # --- shared wording ---------------------------------------------------------------------
@@ -289,7 +294,16 @@ def _verdict(sheet: ScoreSheet, check: SheetCheck) -> list[str]:
     n = len(check.diagnostics)
     lines = [f"Where the sheet is wrong ({n}):"]
     for i, d in enumerate(check.diagnostics, start=1):
-        lines.append(f"  [{i}] line {d.line}: {d.message}")
+        mark = f"  [{i}] "
+        lines.extend(
+            textwrap.wrap(
+                f"line {d.line}: {d.message}",
+                width=TEXT_WIDTH,
+                initial_indent=mark,
+                subsequent_indent=" " * len(mark),
+                break_on_hyphens=False,
+            )
+        )
     return lines
 
 
