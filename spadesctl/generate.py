@@ -54,9 +54,11 @@ _HOLDING_ORDER = tuple(("SHDCJ".index(c.suit.value), -c.rank) for c in CARDS)
 
 @dataclass(frozen=True, slots=True)
 class GenerateOptions:
-    """What to generate: full records, or score sheets (bids and ``took`` lines only)."""
+    """What to generate: full records, or score sheets (bids and ``took`` lines only);
+    ``max_hands`` cuts a game short (no result line) when it has not ended by then."""
 
     hands_only: bool = False
+    max_hands: int = MAX_HANDS
 
 
 def generate_games(
@@ -93,7 +95,7 @@ class _Game:
         hands: list[Hand] = []
         dealer = self.rng.choice(self.seats)
         result: Result | None = None
-        for number in range(1, MAX_HANDS + 1):
+        for number in range(1, min(self.options.max_hands, MAX_HANDS) + 1):
             hand, score = self._hand(number, dealer)
             hands.append(hand)
             end = game_end(rules, score)
