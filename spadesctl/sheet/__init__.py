@@ -1,8 +1,8 @@
 """Score sheets: a game's recomputed scores beside the record's, the disputes between them,
 and the ``spadesctl score`` renderings (text table, explanation, JSON, CSV).
 
-:func:`sheet_from_replay` (or :meth:`ScoreSheet.of` with the referee's scored hands)
-gives a :class:`ScoreSheet`; :func:`disputes` gives its ``score-mismatch``,
+:func:`sheet_from_referee` (the referee's scored hands) or :func:`build_sheet` (hands
+scored here) gives a :class:`ScoreSheet`; :func:`disputes` gives its ``score-mismatch``,
 ``bags-mismatch``, ``result-mismatch`` and ``play-after-game-over`` diagnostics;
 :func:`compare_penalties` recomputes it with every proven renege penalised.
 docs/scoring.md describes the readings chosen.
@@ -15,6 +15,7 @@ from spadesctl.sheet.build import (
     build_sheet,
     resume_from_sheet,
     score_hands,
+    sheet_from_referee,
     sheet_from_replay,
     sheet_hand,
     table_rulings,
@@ -31,6 +32,7 @@ from spadesctl.sheet.render import (
     render_text,
     sheet_json,
 )
+from spadesctl.sheet.run import game_rules, sheet_report
 
 __all__ = [
     "Disagreement",
@@ -45,14 +47,17 @@ __all__ = [
     "check_sheet",
     "compare_penalties",
     "disputes",
+    "game_rules",
     "render_csv",
     "render_json",
     "render_text",
     "resume_from_sheet",
     "score_hands",
+    "sheet_from_referee",
     "sheet_from_replay",
     "sheet_hand",
     "sheet_json",
+    "sheet_report",
     "table_rulings",
     "uncalled_reneges",
     "with_all_penalties",

@@ -34,13 +34,16 @@ def game_rules(game: Game, default: Ruleset | None = None) -> Ruleset:
 def sheet_report(game: Game, rules: Ruleset, *, apply_penalties: bool = False) -> SheetReport:
     """Referee and score ``game`` under ``rules`` into the ``score`` command's report."""
     refereed = referee_game(game, rules)
-    sheet = sheet_from_referee(refereed, unreadable_hands(game))
+    unreadable = unreadable_hands(game)
+    sheet = sheet_from_referee(refereed, unreadable)
     problems = tuple(
         Diagnostic(i.code, i.message, game.source, i.pos.line, i.pos.column, game=game.index)
         for i in game.issues
     )
     penalties = compare_penalties(sheet) if apply_penalties else None
-    return SheetReport.of(sheet, penalties, problems + refereed.diagnostics)
+    # as check does: a hand's replay problems are left out when a line of it is unreadable
+    replay = tuple(d for d in refereed.diagnostics if d.hand not in unreadable)
+    return SheetReport.of(sheet, penalties, problems + replay)
 
 
 def unreadable_hands(game: Game) -> frozenset[int]:
