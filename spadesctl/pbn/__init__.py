@@ -25,7 +25,8 @@ from spadesctl.pbn.parser import (
     PbnToken,
     parse_records,
 )
-from spadesctl.pbn.to_game import RULES_FROM, game_rules, games_from_records, pbn_card
+from spadesctl.pbn.tags import RULES_FROM
+from spadesctl.pbn.to_game import game_rules, games_from_records, pbn_card
 from spadesctl.pbn.writer import format_pbn_game, format_pbn_games, pbn_card_text
 from spadesctl.record import Game
 from spadesctl.rules import Ruleset

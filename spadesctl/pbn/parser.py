@@ -27,9 +27,7 @@ from spadesctl.cards import Seat
 from spadesctl.events import Position, SyntaxIssue
 from spadesctl.notation.grammar import grammar_path
 from spadesctl.notation.reader import MAX_LINE, BinaryFileError
-
-#: Tags whose lines after them form a section.
-SECTION_TAGS: Final = ("Auction", "Play", "Tricks")
+from spadesctl.pbn.tags import DEAL_CONTENT_TAGS, SECTION_TAGS
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,6 +227,7 @@ _TERMINAL_WORDS: Final = {
     "CARD": "a card, suit first (SA, H10, JH, JL)",
     "BID": "a bid (0-13, nil, bnil, bN)",
     "SEAT": "a seat (N, E, S or W)",
+    "TRICK_NUMBER": "a trick number",
     "NAG": "an annotation",
     "NOTE": "a note",
     "_NL": "the end of the line",
@@ -474,17 +473,17 @@ def _read_lines(stream: BinaryIO) -> Iterator[tuple[int, str | None, SyntaxIssue
         yield line_no, text.rstrip("\r\n"), None
 
 
-#: Tags that say a record holds a deal; after a blank line, a tag starts the next record.
-_DEAL_TAGS: Final = frozenset({"Deal", "Auction", "Play", "Tricks", "Dealer"})
+_TAG_NAMES: Final = re.compile(r'\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]*"')
 
 
 def split_records(stream: BinaryIO) -> Iterator[RecordText]:
     """Cut a PBN stream into records, one :class:`RecordText` at a time.
 
-    A tag line starts a new record when its tag was already given in the current one
-    (the next deal repeats Event, Deal, ...), or when it follows a blank line and the
-    current record already holds its deal (PBN's export format separates records by a
-    blank line).
+    A tag line starts a new record when the current one already holds a deal (a Deal,
+    Dealer, Board, Auction or Play tag...) and either its tag was given already (the next
+    deal repeats Event, Deal, ...) or it follows a blank line (PBN's export format
+    separates records by one).  A ``%`` line after a record's tags (Trickster writes
+    ``% PTN ----`` before each record) ends that record whatever it holds.
     """
     lines: list[str] = []
     issues: list[SyntaxIssue] = []
@@ -492,6 +491,7 @@ def split_records(stream: BinaryIO) -> Iterator[RecordText]:
     first = 1
     in_block = False
     blank_before = False
+    separated = False
     block_start = Position(1, 1)
     for line_no, raw, issue in _read_lines(stream):
         if raw is None:
@@ -503,16 +503,20 @@ def split_records(stream: BinaryIO) -> Iterator[RecordText]:
             text, in_block = blank_comments(raw, in_block)
             if in_block and not was_in_block:
                 block_start = Position(line_no, raw.rfind("{") + 1)
+            if not was_in_block and names and raw.lstrip(" \t\f").startswith("%"):
+                separated = True
         m = _TAG_START.match(text)
         if m is not None:
             name = m.group(1)
-            new_record = name in names or (
-                blank_before and bool(names & _DEAL_TAGS) and name not in SECTION_TAGS
+            dealt = bool(names & DEAL_CONTENT_TAGS)
+            new_record = separated or (
+                dealt and (name in names or (blank_before and name not in SECTION_TAGS))
             )
             if new_record and (lines or issues):
                 yield RecordText(first, tuple(lines), tuple(issues))
                 lines, issues, names, first = [], [], set(), line_no
-            names.update(t.group(1) for t in re.finditer(r"\[[ \t]*([A-Za-z][A-Za-z0-9_]*)", text))
+            separated = False
+            names.update(t.group(1) for t in _TAG_NAMES.finditer(text))
         if not lines and _is_blank(text) and not issues:
             first = line_no + 1
             blank_before = False
@@ -532,7 +536,6 @@ def parse_records(stream: BinaryIO) -> Iterator[PbnRecord]:
 
 
 __all__ = [
-    "SECTION_TAGS",
     "PbnDeal",
     "PbnRecord",
     "PbnSection",

@@ -34,6 +34,7 @@ from spadesctl.cards import (
     LITTLE_JOKER,
     Card,
     Seat,
+    Suit,
     next_seat,
     parse_holding,
     seats_for,
@@ -55,32 +56,17 @@ from spadesctl.events import (
 from spadesctl.notation.parser import parse_line
 from spadesctl.pbn.options import map_options
 from spadesctl.pbn.parser import PbnRecord, PbnSection, PbnTag, PbnToken
+from spadesctl.pbn.tags import (
+    LIST_TAGS,
+    NATIVE_TAGS,
+    NO_RULES,
+    PER_DEAL_TAGS,
+    RESERVED_PREFIX,
+    RULES_FROM,
+)
 from spadesctl.record import Game, assemble
 from spadesctl.rules import STANDARD, FirstLead, RulesError, Ruleset, format_rules, parse_rules
 from spadesctl.rules.deck import trick_winner_index
-
-#: spadesctl's own per-deal tags: what a PBN record cannot otherwise say.  Their values
-#: are written as the native lines' text after the keyword (several joined by ", ").
-NATIVE_TAGS: Final[Mapping[str, str]] = {
-    "Holdings": "deal",
-    "Draws": "draw",
-    "Bids": "bid",
-    "Passes": "pass",
-    "Claim": "claim",
-    "Took": "took",
-    "Reneges": "renege",
-    "RunningScore": "score",
-    "RunningBags": "bags",
-    "Winner": "result",
-}
-#: Tags that hold several items, separated by commas.
-LIST_TAGS: Final = frozenset({"Draws", "Passes", "Reneges"})
-#: Tags that belong to one deal, not to the game.
-PER_DEAL_TAGS: Final = frozenset({"Board", "Dealer", *NATIVE_TAGS})
-#: Names a game's own tags cannot have in PBN (the writer prefixes them with ``Spades_``).
-RESERVED_TAGS: Final = frozenset({*PER_DEAL_TAGS, "Deal", "Auction", "Play", "Tricks", "UTCDate"})
-RESERVED_PREFIX: Final = "Spades_"
-RULES_FROM: Final = "RulesFrom"
 
 _DOTTED_DATE: Final = re.compile(r"(\d{4}|\?{4})\.(\d\d|\?\?)\.(\d\d|\?\?)")
 
@@ -128,6 +114,18 @@ def first_leader(
     return next_seat(dealer, seats)
 
 
+def trick_winner(cards: Sequence[Card], rules: Ruleset, first: bool) -> int:
+    """The index (in the order played) of the card that wins a trick under ``rules``.
+
+    Under ``first_lead=lowest_club`` the highest club wins the first trick.
+    """
+    if first and rules.first_lead is FirstLead.LOWEST_CLUB:
+        clubs = [(c.rank, i) for i, c in enumerate(cards) if c.suit is Suit.CLUBS]
+        if clubs:
+            return max(clubs)[1]
+    return trick_winner_index(cards, rules.deck)
+
+
 def rules_from_text(text: str | None) -> Ruleset:
     """The ruleset of a ``[Rules]`` tag, or ``standard`` (the replay engine reports bad rules)."""
     if text is None:
@@ -163,6 +161,9 @@ def game_rules(tags: Sequence[PbnTag], override: Ruleset | None = None) -> GameR
     written = by_name.get("rules")
     if written is not None:
         return GameRules(rules_from_text(written.value))
+    origin = by_name.get(RULES_FROM.lower())
+    if origin is not None and origin.value == NO_RULES:
+        return GameRules(STANDARD)
     mapped = map_options(by_name.get("event"), by_name.get("gameoptionsjson"))
     if mapped is None:
         return GameRules(STANDARD)
@@ -248,8 +249,7 @@ def _deal(record: PbnRecord, out: _Deal) -> Deal | None:
         except ValueError as exc:
             out.issue(f"in the Deal: {exc}", tok.pos)
             continue
-        if cards or not all(ch == "." for ch in tok.text):
-            holdings.append(Holding(seat, cards, tok.pos))
+        holdings.append(Holding(seat, cards, tok.pos))
     return Deal(tuple(holdings), pbn.pos)
 
 
@@ -375,7 +375,7 @@ def _play(
                 )
             leader = None
             continue
-        leader = order[trick_winner_index([c for c, _ in played], rules.deck)]
+        leader = order[trick_winner([c for c, _ in played], rules, number == 1)]
     return tricks
 
 
@@ -480,7 +480,9 @@ def _game_tags(tags: Sequence[PbnTag]) -> list[Tag]:
     out: list[Tag] = []
     for t in tags:
         name, value = t.name, t.value
-        if name.startswith(RESERVED_PREFIX) and name[len(RESERVED_PREFIX) :] in RESERVED_TAGS:
+        if name == RULES_FROM and value == NO_RULES:
+            continue
+        if name.startswith(RESERVED_PREFIX):
             name = name[len(RESERVED_PREFIX) :]
         elif name == "UTCDate" and not has_date:
             name = "Date"
@@ -577,12 +579,6 @@ def _inherit(record: PbnRecord, previous: dict[str, str]) -> PbnRecord:
 
 
 __all__ = [
-    "LIST_TAGS",
-    "NATIVE_TAGS",
-    "PER_DEAL_TAGS",
-    "RESERVED_PREFIX",
-    "RESERVED_TAGS",
-    "RULES_FROM",
     "GameRules",
     "first_leader",
     "game_rules",
@@ -590,4 +586,5 @@ __all__ = [
     "pbn_card",
     "rotation",
     "rules_from_text",
+    "trick_winner",
 ]

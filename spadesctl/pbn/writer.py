@@ -24,17 +24,17 @@ from typing import Final
 from spadesctl.cards import BIG_JOKER, Card, Seat, Suit, format_holding, seats_for
 from spadesctl.events import Bid, Deal, Trick
 from spadesctl.notation.writer import hand_lines
-from spadesctl.pbn.parser import quote
+from spadesctl.pbn.parser import PbnTag, quote
+from spadesctl.pbn.tags import NO_RULES, RESERVED_PREFIX, RESERVED_TAGS, RULES_FROM
 from spadesctl.pbn.to_game import (
-    RESERVED_PREFIX,
-    RESERVED_TAGS,
     first_leader,
+    game_rules,
     rotation,
     rules_from_text,
+    trick_winner,
 )
 from spadesctl.record import Game, Hand
 from spadesctl.rules import Ruleset
-from spadesctl.rules.deck import trick_winner_index
 
 HEADER: Final = "% PBN 2.1"
 _RESERVED_LOWER: Final = frozenset(name.lower() for name in RESERVED_TAGS)
@@ -53,13 +53,20 @@ def _tag(name: str, value: str) -> str:
 
 
 def _game_tag_name(name: str) -> str:
-    lowered = name.lower()
-    if lowered in _RESERVED_LOWER or (
-        lowered.startswith(RESERVED_PREFIX.lower())
-        and lowered[len(RESERVED_PREFIX) :] in _RESERVED_LOWER
-    ):
+    if name.lower() in _RESERVED_LOWER or name.startswith(RESERVED_PREFIX):
         return RESERVED_PREFIX + name
     return name
+
+
+def _game_tags(game: Game) -> list[str]:
+    """The game's tags as PBN lines; ``[RulesFrom "none"]`` where the reader would map rules."""
+    tags = [_tag(_game_tag_name(t.name), t.value) for t in game.tags]
+    if game.rules_text is None:
+        as_read = [PbnTag(t.name, t.value, t.pos, t.pos, t.value) for t in game.tags]
+        found = game_rules(as_read)
+        if found.tags or found.issues:
+            tags.append(_tag(RULES_FROM, NO_RULES))
+    return tags
 
 
 def _pbn_deal(deal: Deal) -> str | None:
@@ -123,7 +130,7 @@ def _play_lines(hand: Hand, rules: Ruleset) -> list[str] | None:
         by_seat: dict[Seat, Card] = dict(zip(rotation(seats, leader), trick.cards, strict=False))
         lines.append(" ".join(pbn_card_text(by_seat[s]) if s in by_seat else "-" for s in columns))
         if len(trick.cards) == n:
-            leader = rotation(seats, leader)[trick_winner_index(trick.cards, rules.deck)]
+            leader = rotation(seats, leader)[trick_winner(trick.cards, rules, i == 0)]
     if len(tricks) < rules.tricks_per_hand:
         lines.append("*")
     return lines
@@ -187,7 +194,7 @@ def deal_lines(game_tags: list[str], hand: Hand, rules: Ruleset) -> list[str]:
 def format_pbn_game(game: Game) -> str:
     """The PBN text of one game: a deal record per hand, separated by blank lines."""
     rules = rules_from_text(game.rules_text)
-    tags = [_tag(_game_tag_name(t.name), t.value) for t in game.tags]
+    tags = _game_tags(game)
     records = [deal_lines(tags, hand, rules) for hand in game.hands]
     if not records:
         records = [list(tags)]
@@ -199,8 +206,8 @@ def format_pbn_game(game: Game) -> str:
 def format_pbn_games(games: Iterable[Game]) -> Iterator[str]:
     """The PBN text of several games: the ``% PBN 2.1`` header, then each game."""
     yield HEADER + "\n"
-    for game in games:
-        yield "\n" + format_pbn_game(game)
+    for i, game in enumerate(games):
+        yield ("\n% ---\n" if i else "\n") + format_pbn_game(game)
 
 
 __all__ = ["HEADER", "deal_lines", "format_pbn_game", "format_pbn_games", "pbn_card_text"]
