@@ -286,6 +286,8 @@ def _recorded_result_line(sheet: ScoreSheet, check: SheetCheck, refs: dict[Diagn
 def _verdict(sheet: ScoreSheet, check: SheetCheck) -> list[str]:
     has_lines = any(h.recorded_score or h.recorded_bags for h in sheet.hands)
     if not check.diagnostics:
+        if has_lines and (check.unchecked or any(h.score is None for h in sheet.hands)):
+            return ["The sheet agrees with the recomputed scores wherever they could be checked."]
         if has_lines:
             return ["The sheet agrees with the recomputed scores."]
         if sheet.recorded_result is None:
@@ -316,7 +318,9 @@ def _unscored_notes(sheet: ScoreSheet, check: SheetCheck) -> list[str]:
                 then = "the totals carry on from the sheet's figures after it"
             else:
                 then = "the sheet gives no totals after it, so later totals are not checked"
-            lines.append(f"Hand {hand.number} was not scored ({why}): {then}.")
+            lines.extend(
+                textwrap.wrap(f"Hand {hand.number} was not scored ({why}): {then}.", TEXT_WIDTH)
+            )
     return lines
 
 
