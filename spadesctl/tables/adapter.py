@@ -39,6 +39,9 @@ from spadesctl.tables.builder import GameInfo, TableSet
 _DATE: Final = re.compile(r"\s*(\d{4})[-./](\d{1,2})[-./](\d{1,2})\s*$")
 _PLAIN_SUITS: Final = frozenset({Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS})
 _INT32: Final = range(-(2**31), 2**31)
+#: Diagnostics naming a seat that are not that seat's violation: a renege (counted
+#: apart, see :func:`_renege_count`), and a renege ruling the play contradicts.
+_NOT_THE_SEATS_FAULT: Final = frozenset({"renege", "unsupported-renege-call"})
 
 
 class UnusableGame(ValueError):
@@ -242,7 +245,11 @@ def _add_hands(
             continue
         taken: dict[Party, int] = dict(hand.taken)
         reneges = _renege_count(hand)
-        violations = Counter(d.seat for d in hand.diagnostics if d.seat is not None)
+        others = Counter(
+            d.seat
+            for d in hand.diagnostics
+            if d.seat is not None and d.name not in _NOT_THE_SEATS_FAULT
+        )
         after_end = decided_after is not None and hand.number > decided_after
         number = _int32(hand.number)
         for seat in hand.seats:
@@ -277,7 +284,7 @@ def _add_hands(
                 score=_int32(score.after.score(party)) if score is not None else None,
                 nil_made=tricks == 0 if (nil or blind_nil) and tricks is not None else None,
                 reneges=reneges[seat],
-                violations=violations[seat.value],
+                violations=reneges[seat] + others[seat.value],
                 unbid=hand.unbid,
                 played=hand.hand.is_played,
                 after_end=after_end,

@@ -85,16 +85,18 @@ def write_batches(
     fmt: ExportFormat,
     out: str,
     metadata: Mapping[str, str] | None = None,
+    row_group_rows: int = ROW_GROUP_ROWS,
 ) -> int:
     """Write the batches (DataFrames of ``schema``) to ``out`` (``-``: standard output,
-    for CSV and NDJSON); return the number of rows written.
+    for CSV and NDJSON); return the number of rows written.  Parquet row groups hold
+    ``row_group_rows`` rows (the last one fewer).
 
     Raises :class:`OutputError` when ``out`` cannot be written.
     """
     if fmt == "parquet":
         if out == "-":
             raise OutputError("Parquet is a binary format: give an output file with -o")
-        return _write_parquet(batches, schema, out, metadata)
+        return _write_parquet(batches, schema, out, metadata, row_group_rows)
     rows = 0
     with _binary_output(out) as stream:
         for frame in batches:
@@ -114,6 +116,7 @@ def _write_parquet(
     schema: Mapping[str, pl.DataType],
     out: str,
     metadata: Mapping[str, str] | None,
+    row_group_rows: int,
 ) -> int:
     counted = 0
     iterator = iter(batches)
@@ -143,7 +146,7 @@ def _write_parquet(
     with _atomic(out) as temporary:
         lazy.sink_parquet(
             temporary,
-            row_group_size=ROW_GROUP_ROWS,
+            row_group_size=row_group_rows,
             metadata=dict(metadata) if metadata else None,
         )
     return counted
