@@ -1,9 +1,13 @@
-"""One game, replayed and scored, as rows of the four tables.
+"""One game, refereed (replayed and scored), as rows of the four tables.
 
-This is the only module of :mod:`spadesctl.tables` that knows the replay's and the
-scorer's output: :func:`add_game` referees a game (:func:`referee`) and appends its
-rows to a :class:`~spadesctl.tables.builder.TableSet`.  Everything else works on the
-tables alone.
+This is the only module of :mod:`spadesctl.tables` that knows the referee's output
+(:func:`spadesctl.referee.referee_game`): :func:`add_game` referees a game under its
+ruleset (:func:`spadesctl.rules.resolve.rules_for_game`) and appends its rows to a
+:class:`~spadesctl.tables.builder.TableSet`.  Everything else works on the tables alone.
+
+The violations are what ``spadesctl check`` reports for the game: an invalid Rules tag
+(the game is then refereed under the default ruleset), the replay's violations, and the
+score sheet's disputes.
 """
 
 from __future__ import annotations
@@ -11,7 +15,6 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass
 from datetime import date
 from typing import Final
 
@@ -19,20 +22,14 @@ from spadesctl.cards import Card, Party, Seat, Side, Suit
 from spadesctl.diagnostics import Diagnostic
 from spadesctl.events import Bid, BidKind
 from spadesctl.record import Game
-from spadesctl.replay import ReplayedGame, ReplayedHand, replay_game
-from spadesctl.rules import RulesError, effective_suit, format_rules, parse_rules
+from spadesctl.referee import RefereedGame, referee_game
+from spadesctl.replay import ReplayedHand
+from spadesctl.rules import effective_suit, format_rules
+from spadesctl.rules.resolve import rules_for_game
 from spadesctl.rules.ruleset import Deck, Ruleset
-from spadesctl.scoring import (
-    GameResult,
-    HandScore,
-    PartyStanding,
-    RenegeRuling,
-    ScoringError,
-    Standing,
-    game_end,
-    party_of,
-    score_hand,
-)
+from spadesctl.scoring import party_of
+from spadesctl.sheet.build import sheet_from_referee
+from spadesctl.sheet.disputes import disputes
 from spadesctl.tables.builder import GameInfo, TableSet
 
 #: A date tag: 2026-11-20, 2026.11.20 or 2026/11/20 (PGN-style ``????.??.??`` is no date).
@@ -42,72 +39,6 @@ _INT32: Final = range(-(2**31), 2**31)
 #: Diagnostics naming a seat that are not that seat's violation: a renege (counted
 #: apart, see :func:`_renege_count`), and a renege ruling the play contradicts.
 _NOT_THE_SEATS_FAULT: Final = frozenset({"renege", "unsupported-renege-call"})
-
-
-class UnusableGame(ValueError):
-    """A game that cannot be replayed at all (its ruleset is invalid); the message says why."""
-
-
-@dataclass(frozen=True, slots=True)
-class Refereed:
-    """A game replayed and scored: per hand its replay and score (``None``: not scorable)."""
-
-    replayed: ReplayedGame
-    scores: tuple[HandScore | None, ...]
-    standing: Standing
-    result: GameResult | None
-    diagnostics: tuple[Diagnostic, ...]
-
-    @property
-    def rules(self) -> Ruleset:
-        return self.replayed.rules
-
-
-def game_rules(game: Game, default: Ruleset) -> Ruleset:
-    """The game's ruleset: its Rules tag, or ``default``; :class:`UnusableGame` if invalid."""
-    text = game.rules_text
-    if text is None:
-        return default
-    try:
-        return parse_rules(text)
-    except RulesError as exc:
-        raise UnusableGame(f"invalid rules {text!r}: {exc}") from None
-
-
-def referee(game: Game, rules: Ruleset) -> Refereed:
-    """Replay the game and score it hand by hand.
-
-    A hand that cannot be scored (no tricks or no bids recorded, or figures the scorer
-    rejects) gets no score; the standing after it is the record's ``score`` line where
-    written, else the standing before it.  The result is the first decision reached.
-    """
-    replayed = replay_game(game, rules)
-    standing = Standing.start(rules)
-    scores: list[HandScore | None] = []
-    result: GameResult | None = None
-    for hand in replayed.hands:
-        score: HandScore | None = None
-        if hand.scorable:
-            rulings = tuple(RenegeRuling(r.seat, r.trick) for r in hand.hand.reneges)
-            try:
-                score = score_hand(rules, hand.bids, hand.taken, standing, rulings, hand.number)
-            except ScoringError:
-                score = None
-        if score is None:
-            recorded = dict(hand.hand.score.entries) if hand.hand.score else {}
-            standing = Standing(
-                tuple(
-                    (p, PartyStanding(recorded.get(p, s.score), s.bags, 0))
-                    for p, s in standing.entries
-                )
-            )
-        else:
-            standing = score.after
-            if result is None:
-                result = game_end(rules, score)
-        scores.append(score)
-    diagnostics = replayed.diagnostics
-    return Refereed(replayed, tuple(scores), standing, result, diagnostics)
 
 
 def game_date(text: str | None) -> date | None:
@@ -175,21 +106,39 @@ def _card(c: Card | None) -> str | None:
     return None if c is None else c.text
 
 
-def add_game(tables: TableSet, game: Game, default_rules: Ruleset) -> int:
-    """Referee ``game`` and append its rows to ``tables``; return the hands it holds.
+def game_diagnostics(
+    game: Game, refereed: RefereedGame, problem: Diagnostic | None
+) -> list[Diagnostic]:
+    """What ``check`` reports for a game that parsed: a bad Rules tag, the replay's
+    violations and the score sheet's disputes, in source order."""
+    found = [] if problem is None else [problem]
+    found.extend(refereed.diagnostics)
+    found.extend(disputes(sheet_from_referee(refereed)))
+    found.sort(key=Diagnostic.sort_key)
+    return found
 
-    Raises :class:`UnusableGame` for a game that cannot be replayed.
+
+def add_game(tables: TableSet, game: Game, default_rules: Ruleset) -> int:
+    """Referee ``game`` (a game without syntax issues) and append its rows to ``tables``;
+    return the number of hands it holds.
+
+    The game is played under its Rules tag, or ``default_rules`` when it has none or the
+    tag is invalid (then an ``invalid-rules`` violation).
     """
-    rules = game_rules(game, default_rules)
-    refereed = referee(game, rules)
+    chosen = rules_for_game(game, default_rules)
+    rules = chosen.rules
+    refereed = referee_game(game, rules)
     info = game_info(game, rules)
     players = game.players
     result = refereed.result
     if tables.hands is not None or tables.tricks is not None:
         _add_hands(tables, info, refereed, players)
+    diagnostics: list[Diagnostic] = []
+    if tables.violations is not None or tables.games is not None:
+        diagnostics = game_diagnostics(game, refereed, chosen.problem)
     if tables.violations is not None:
         add = tables.violations.add
-        for d in refereed.diagnostics:
+        for d in diagnostics:
             seat = Seat(d.seat) if d.seat in ("N", "E", "S", "W") else None
             add(
                 info,
@@ -207,7 +156,7 @@ def add_game(tables: TableSet, game: Game, default_rules: Ruleset) -> int:
     if tables.games is not None:
         final = dict(refereed.standing.scores)
         end_hand = result.hand if result is not None else None
-        after_end = sum(1 for h in game.hands if end_hand is not None and h.number > end_hand)
+        after_end = len(refereed.hands_after_end)
         tables.games.add(
             info,
             rules=format_rules(rules),
@@ -225,20 +174,21 @@ def add_game(tables: TableSet, game: Game, default_rules: Ruleset) -> int:
             score_e=_int32(final.get(Seat.E)),
             score_s=_int32(final.get(Seat.S)),
             score_w=_int32(final.get(Seat.W)),
-            violations=len(refereed.diagnostics),
+            violations=len(diagnostics),
         )
     return len(game.hands)
 
 
 def _add_hands(
-    tables: TableSet, info: GameInfo, refereed: Refereed, players: Mapping[Seat, str]
+    tables: TableSet, info: GameInfo, refereed: RefereedGame, players: Mapping[Seat, str]
 ) -> None:
     rules = refereed.rules
     result = refereed.result
     winner: Party | None = result.winner if result is not None else None
     decided_after = result.hand if result is not None else None
     deck = rules.deck
-    for hand, score in zip(refereed.replayed.hands, refereed.scores, strict=True):
+    for refereed_hand in refereed.hands:
+        hand, score = refereed_hand.replayed, refereed_hand.score
         if tables.tricks is not None:
             _add_tricks(tables, info, hand, players, deck)
         if tables.hands is None:

@@ -79,6 +79,21 @@ class TableBuilder:
             runs.append((info, 1))
         self._rows += 1
 
+    def checkpoint(self) -> tuple[int, int, int]:
+        """A mark to :meth:`rollback` to: rows, game runs, rows of the last run."""
+        runs = self._game_runs
+        return (self._rows, len(runs), runs[-1][1] if runs else 0)
+
+    def rollback(self, mark: tuple[int, int, int]) -> None:
+        """Drop every row appended since ``mark`` was taken."""
+        rows, run_count, last = mark
+        for column in self._columns:
+            del column[rows:]
+        del self._game_runs[run_count:]
+        if run_count:
+            self._game_runs[-1] = (self._game_runs[-1][0], last)
+        self._rows = rows
+
     def frame(self) -> pl.DataFrame:
         """Everything appended so far as one DataFrame of the table's schema; then empty."""
         data: dict[str, list[object]] = {name: [] for name in GAME_COLUMNS}
@@ -323,6 +338,14 @@ class TableSet:
     def _builders(self) -> tuple[TableBuilder, ...]:
         found = (self.games, self.hands, self.tricks, self.violations)
         return tuple(b for b in found if b is not None)
+
+    def checkpoint(self) -> tuple[tuple[int, int, int], ...]:
+        """A mark of every table to :meth:`rollback` to (a game that failed half-way)."""
+        return tuple(b.checkpoint() for b in self._builders())
+
+    def rollback(self, mark: tuple[tuple[int, int, int], ...]) -> None:
+        for builder, table_mark in zip(self._builders(), mark, strict=True):
+            builder.rollback(table_mark)
 
     @property
     def rows(self) -> int:

@@ -8,9 +8,10 @@ Each unit is parsed, replayed, scored and turned into one DataFrame per table
 with one job).  Batches come back in input order, and at most two per worker are in
 flight, so memory holds a few batches whatever the size of the corpus.
 
-A game that does not parse (syntax errors, misplaced lines) or cannot be replayed (an
-invalid ruleset), and a file that cannot be read, is a :class:`Failure`: reported with
-its batch, never fatal, and left out of the tables.
+A game that does not parse (syntax errors, misplaced lines), and a file that cannot be
+read, is a :class:`Failure`: reported with its batch, never fatal, and left out of the
+tables.  So is a game the referee fails on (an internal error): its rows are rolled
+back, so that the tables never hold half a game.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ from spadesctl.pbn import games_from_pbn_stream
 from spadesctl.record import Game
 from spadesctl.rules.presets import STANDARD
 from spadesctl.rules.ruleset import Ruleset
-from spadesctl.tables.adapter import UnusableGame, add_game
+from spadesctl.tables.adapter import add_game
 from spadesctl.tables.builder import TableSet
 from spadesctl.tables.schema import TableName
 
@@ -177,11 +178,14 @@ def build_batch(work: Work, options: CorpusOptions) -> Batch:
                 message += f" (and {more} more {'problem' if more == 1 else 'problems'})"
             failures.append(Failure(source, first.pos.line, first.pos.column, index, message))
             continue
+        mark = tables.checkpoint()
         try:
             hands += add_game(tables, game, default)
-        except UnusableGame as exc:
+        except Exception as exc:  # a bug met on some record: report it, go on with the rest
+            tables.rollback(mark)
             pos = game.pos
-            failures.append(Failure(source, pos.line, pos.column, index, str(exc)))
+            message = f"could not be refereed (internal error, please report: {exc!r})"
+            failures.append(Failure(source, pos.line, pos.column, index, message))
             continue
         games += 1
     return Batch(tables.frames(), games, hands, tuple(failures), work.size)
