@@ -1,0 +1,49 @@
+"""docs/diagnostics.md documents every diagnostic kind, and its examples do what they say."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from spadesctl.diagnostics import KINDS, kind
+from tests.strategies import diagnose
+
+DOC = Path(__file__).resolve().parent.parent / "docs" / "diagnostics.md"
+_HEADING = re.compile(r"^### (SP\d{3}) ([a-z0-9-]+)$", re.MULTILINE)
+
+
+def _sections() -> dict[str, str]:
+    text = DOC.read_text(encoding="utf-8")
+    found = list(_HEADING.finditer(text))
+    out = {}
+    for i, m in enumerate(found):
+        end = found[i + 1].start() if i + 1 < len(found) else len(text)
+        out[f"{m[1]} {m[2]}"] = text[m.end() : end]
+    return out
+
+
+def test_every_kind_is_documented_in_registry_order() -> None:
+    assert list(_sections()) == [f"{k.code} {k.name}" for k in KINDS]
+
+
+@pytest.mark.parametrize("heading", list(_sections()))
+def test_each_section_has_severity_example_and_fix(heading: str) -> None:
+    body = _sections()[heading]
+    k = kind(heading.split()[1])
+    assert f"Severity: {k.severity.value}" in body
+    assert "```" in body and "\nFix: " in body
+
+
+_EXAMPLES = [
+    (heading, block)
+    for heading, body in _sections().items()
+    for block in re.findall(r"```spades\n(.*?)```", body, re.DOTALL)
+]
+
+
+@pytest.mark.parametrize(("heading", "example"), _EXAMPLES, ids=[h for h, _ in _EXAMPLES])
+def test_examples_produce_their_diagnostic(heading: str, example: str) -> None:
+    name = heading.split()[1]
+    assert name in {d.name for d in diagnose(example)}
