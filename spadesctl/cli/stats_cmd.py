@@ -59,20 +59,18 @@ def split_list(values: list[str] | None) -> tuple[str, ...]:
 
 
 def load_default_rules(text: str | None) -> Ruleset | None:
-    """The ruleset for records that declare none (``None``: not given, standard); rules
-    text or a TOML file; exit 2 if it is not valid."""
-    from spadesctl.rules import RulesError, load_rules_toml, parse_rules
+    """The ruleset for records that declare none (``None``: not given, standard): rules
+    text or a ``.toml`` house-rules file, read as ``check --rules`` reads it; exit 2 if
+    it is not valid."""
+    from spadesctl.rules import RulesError
+    from spadesctl.rules.resolve import rules_option
 
     if text is None:
         return None
     try:
-        if text.endswith(".toml"):
-            return load_rules_toml(text)
-        return parse_rules(text)
+        return rules_option(text)
     except RulesError as exc:
         fail(str(exc))
-    except OSError as exc:
-        fail(f"{text}: cannot be read ({exc.strerror or exc})")
 
 
 def record_inputs(paths: list[str]) -> tuple[list[str], list[str]]:

@@ -161,6 +161,8 @@ def units(hands: pl.LazyFrame, by: GroupBy, filters: Filters = Filters()) -> pl.
     condition = filters.condition(by)
     if condition is not None:
         hands = hands.filter(condition)
+    if by == "player":
+        hands = hands.filter(pl.col("player").is_not_null())
     contract_bid = pl.col("bid").is_not_null() & ~pl.col("nil") & ~pl.col("blind_nil")
     seat_units = hands.select(
         *(pl.col(k) for k in KEYS[by] if k not in ("file", "game")),
