@@ -74,11 +74,10 @@ class Failure:
 @dataclass(frozen=True, slots=True)
 class Work:
     """A unit of work: some games (source, index in file, and the game's text, or the game
-    itself when it was read from PBN), and the failures met while reading them; ``size``
-    is their length in bytes (about)."""
+    itself when it was read from PBN) and, in input order among them, the files that
+    could not be read (a :class:`Failure`); ``size`` is their length in bytes (about)."""
 
-    games: tuple[tuple[str, int, GameText | Game], ...] = ()
-    failures: tuple[Failure, ...] = ()
+    games: tuple[tuple[str, int, GameText | Game] | Failure, ...] = ()
     size: int = 0
 
 
@@ -136,14 +135,13 @@ def read_work(
     games read before a problem in the middle of a file are kept).  ``rules`` replaces
     the rulesets that PBN records' options map to.
     """
-    games: list[tuple[str, int, GameText | Game]] = []
-    failures: list[Failure] = []
+    games: list[tuple[str, int, GameText | Game] | Failure] = []
     lines = size = 0
     for path in paths:
         try:
             stream = _open(path)
         except OSError as exc:
-            failures.append(_read_failure(path, exc))
+            games.append(_read_failure(path, exc))
             continue
         try:
             for index, block, block_lines, block_size in _blocks(stream, path, rules):
@@ -151,24 +149,28 @@ def read_work(
                 lines += block_lines
                 size += block_size
                 if lines >= batch_lines:
-                    yield Work(tuple(games), tuple(failures), size)
-                    games, failures, lines, size = [], [], 0, 0
+                    yield Work(tuple(games), size)
+                    games, lines, size = [], 0, 0
         except (BinaryFileError, OSError) as exc:
-            failures.append(_read_failure(path, exc))
+            games.append(_read_failure(path, exc))
         finally:
             if stream is not sys.stdin.buffer:
                 stream.close()
-    if games or failures:
-        yield Work(tuple(games), tuple(failures), size)
+    if games:
+        yield Work(tuple(games), size)
 
 
 def build_batch(work: Work, options: CorpusOptions) -> Batch:
     """Parse, replay and score the games of ``work`` into one DataFrame per table."""
     tables = TableSet(options.tables)
-    failures = list(work.failures)
+    failures: list[Failure] = []
     games = hands = 0
     default = options.default_rules or STANDARD
-    for source, index, text in work.games:
+    for item in work.games:
+        if isinstance(item, Failure):
+            failures.append(item)
+            continue
+        source, index, text = item
         game = text if isinstance(text, Game) else game_from_text(text, source, index)
         if game.issues:
             first = game.issues[0]
