@@ -230,7 +230,7 @@ def test_unreadable_games_and_files_are_failures(tmp_path: Path) -> None:
 
 
 def test_a_game_the_referee_fails_on_is_rolled_back(monkeypatch: pytest.MonkeyPatch) -> None:
-    real = corpus.add_game
+    from spadesctl.tables.adapter import add_game as real
 
     def flaky(tables: Any, game: Any, default: Any) -> int:
         hands = real(tables, game, default)
