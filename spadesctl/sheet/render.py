@@ -117,10 +117,12 @@ def _players_line(sheet: ScoreSheet) -> str | None:
     return "; ".join(parts)
 
 
-def _penalty_words(penalty: RenegePenalty) -> str:
+def _penalty_words(penalty: RenegePenalty, partnership: bool) -> str:
+    who = "side" if partnership else "player"
     if penalty == "set":
-        return "the offending side is set"
-    return f"{penalty} trick{'s' if penalty != 1 else ''} to the other side"
+        return f"the offending {who} is set"
+    others = "the other side" if partnership else "the other players"
+    return f"{penalty} trick{'s' if penalty != 1 else ''} to {others}"
 
 
 # --- text -------------------------------------------------------------------------------
@@ -358,9 +360,8 @@ def _bags(n: int) -> str:
 def _penalties_text(comparison: PenaltyComparison) -> list[str]:
     sheet = comparison.ruled
     rules = sheet.rules
-    lines = [
-        f"With every renege penalised (renege penalty: {_penalty_words(rules.renege_penalty)}):"
-    ]
+    penalty = _penalty_words(rules.renege_penalty, sheet.partnership)
+    lines = [f"With every renege penalised (renege penalty: {penalty}):"]
     if not comparison.added:
         lines.append("  The play shows no renege that the table did not call: the scores stand.")
         return lines
