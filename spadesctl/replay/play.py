@@ -115,11 +115,30 @@ def play_tricks(hand: Hand, rules: Ruleset, state: HandState, rep: Reporter) -> 
             best = _lowest_club_trick(state, t, indices, rotation, rep)
             broken = broken or any(suit[c] == SPADES for c in indices)
         else:
-            led = suit[indices[0]]
+            # The lead.
+            c = indices[0]
+            s = rotation[0]
+            led = suit[c]
+            held = holding[s]
+            if c in held:
+                held.remove(c)
+                counts[s][led] -= 1
+                played[c] = number
+            else:
+                _not_held(state, t, 0, s, c, rep)
+            if led == SPADES:
+                if not broken:
+                    _spade_lead(rules, state, t, s, c, position == 0, rep)
+                broken = True
+            if position == 0 and rules.first_lead is FirstLead.TWO_OF_CLUBS:
+                _two_of_clubs_lead(state, t, s, c, rep)
             best = 0
-            best_key = -1
-            top_led = top_spade = -1
-            for k, c in enumerate(indices):
+            best_suit = led
+            best_power = top_led = power[c]
+            top_spade = top_led if led == SPADES else -1
+            # The cards that follow it.
+            for k in range(1, len(indices)):
+                c = indices[k]
                 s = rotation[k]
                 cs = suit[c]
                 held = holding[s]
@@ -129,59 +148,27 @@ def play_tricks(hand: Hand, rules: Ruleset, state: HandState, rep: Reporter) -> 
                     played[c] = number
                 else:
                     _not_held(state, t, k, s, c, rep)
-                if k == 0:
-                    if cs == SPADES:
-                        if not broken:
-                            _spade_lead(rules, state, t, s, c, position == 0, rep)
-                        broken = True
-                    if position == 0 and rules.first_lead is FirstLead.TWO_OF_CLUBS:
-                        _two_of_clubs_lead(state, t, s, c, rep)
-                elif cs != led and led >= 0:
-                    row = counts[s]
-                    if row[led]:
-                        reneges.append(FoundRenege(seats[s], number))
-                        rep.add(
-                            "renege",
-                            f"{seats[s].word} did not follow {SUIT_WORDS[led]} in trick "
-                            f"{number} while holding {state.describe(state.of_suit(s, led))}",
-                            t.position_of(k),
-                            trick=number,
-                            seat=seats[s],
-                        )
-                    elif cs == SPADES and position == 0 and not rules.spades_first_trick:
-                        if row[HEARTS] or row[DIAMONDS] or row[CLUBS]:
-                            rep.add(
-                                "first-trick-violation",
-                                f"{seats[s].word} could not follow {SUIT_WORDS[led]} in the "
-                                f"first trick and played {CARDS[c].text}; a spade may not be "
-                                f"played to the first trick by a player holding other cards",
-                                t.position_of(k),
-                                trick=number,
-                                seat=seats[s],
-                            )
-                    elif (
-                        must_overtake
-                        and led != SPADES
-                        and row[SPADES]
-                        and (position or rules.spades_first_trick)
-                    ):
-                        _must_trump(state, t, k, s, c, top_spade, rep)
-                    if cs == SPADES:
-                        broken = True
-                elif must_overtake and cs == led and power[c] < top_led:
-                    _must_beat(state, t, k, s, c, top_led, rep)
+                p = power[c]
                 if cs == led:
-                    key = 100 + power[c]
-                    if power[c] > top_led:
-                        top_led = power[c]
-                elif cs == SPADES:
-                    key = 200 + power[c]
-                    if power[c] > top_spade:
-                        top_spade = power[c]
-                else:
+                    if must_overtake and p < top_led:
+                        _must_beat(state, t, k, s, c, top_led, rep)
+                    if p > top_led:
+                        top_led = p
+                    if best_suit == led and p > best_power:
+                        best, best_power = k, p
                     continue
-                if key > best_key:
-                    best_key, best = key, k
+                if led >= 0 and (counts[s][led] or cs == SPADES or must_overtake):
+                    found = _not_following(
+                        rules, state, t, k, s, c, led, top_spade, position == 0, rep
+                    )
+                    if found is not None:
+                        reneges.append(found)
+                if cs == SPADES:
+                    broken = True
+                    if best_suit != SPADES or p > best_power:
+                        best, best_suit, best_power = k, SPADES, p
+                    if p > top_spade:
+                        top_spade = p
         winner = rotation[best]
         won[winner] += 1
         expected = winner
@@ -197,6 +184,49 @@ def play_tricks(hand: Hand, rules: Ruleset, state: HandState, rep: Reporter) -> 
             )
         )
     return Play(tuple(tricks), tuple(won), tuple(reneges))
+
+
+def _not_following(
+    rules: Ruleset,
+    state: HandState,
+    t: Trick,
+    k: int,
+    s: int,
+    c: int,
+    led: int,
+    top_spade: int,
+    first: bool,
+    rep: Reporter,
+) -> FoundRenege | None:
+    """A card not of the suit led: a renege if the player held that suit; else the
+    first-trick spade rule and ``must_overtake``'s duty to trump.  Returns a renege."""
+    seat = state.seats[s]
+    row = state.counts[s]
+    if row[led]:
+        rep.add(
+            "renege",
+            f"{seat.word} did not follow {SUIT_WORDS[led]} in trick {t.number} while holding "
+            f"{state.describe(state.of_suit(s, led))}",
+            t.position_of(k),
+            trick=t.number,
+            seat=seat,
+        )
+        return FoundRenege(seat, t.number)
+    is_spade = state.table.suit[c] == SPADES
+    if first and not rules.spades_first_trick:
+        if is_spade and (row[HEARTS] or row[DIAMONDS] or row[CLUBS]):
+            rep.add(
+                "first-trick-violation",
+                f"{seat.word} could not follow {SUIT_WORDS[led]} in the first trick and played "
+                f"{CARDS[c].text}; a spade may not be played to the first trick by a player "
+                f"holding other cards",
+                t.position_of(k),
+                trick=t.number,
+                seat=seat,
+            )
+    elif rules.must_overtake and led != SPADES and row[SPADES]:
+        _must_trump(state, t, k, s, c, top_spade, rep)
+    return None
 
 
 def _bad_number(t: Trick, previous: Trick | None, position: int, size: int, rep: Reporter) -> None:
