@@ -161,8 +161,8 @@ def _game_text(report: SheetReport, explain: bool) -> str:
         n = len(report.problems)
         lines.append("")
         lines.append(
-            f"The record has {n} other problem{'s' if n != 1 else ''} (bids or play): "
-            "run spadesctl check for them."
+            f"The record has {n} other problem{'s' if n != 1 else ''} (in its lines, bids or "
+            "play): run spadesctl check for them."
         )
     if explain:
         lines.append("")
