@@ -96,7 +96,7 @@ def test_a_failed_export_leaves_no_file(tmp_path: Path) -> None:
     for fmt in ("parquet", "csv"):
         out = tmp_path / f"v.{fmt}"
         with pytest.raises(RuntimeError, match="interrupted"):
-            write_batches(failing(), VIOLATIONS, fmt, str(out))  # type: ignore[arg-type]
+            write_batches(failing(), VIOLATIONS, fmt, str(out))
     assert list(tmp_path.iterdir()) == []
 
 
