@@ -181,3 +181,36 @@ def test_rules_command_marks_overrides_and_refuses_bad_rules() -> None:
     assert "*" in next(line for line in result.output.splitlines() if line.startswith("nil "))
     bad = runner.invoke(app, ["rules", "nonsense"])
     assert bad.exit_code == 2 and "presets:" in bad.output
+
+
+def test_a_hand_with_a_syntax_error_reports_only_that() -> None:
+    from tests.test_replay_play import DEAL_A, PLAY_A
+
+    broken = PLAY_A.replace("trick 5 W AC 4C QC 3C", "trick 5 W AC 4C QC 3X")
+    text = f"hand 1 dealer N\n{DEAL_A}\nbid E 6 S nil W 4 N 3\n{broken}"
+    assert [d.name for d in diagnose(text)] == ["syntax-error"]
+
+
+def test_check_json_carries_the_replay_fields(tmp_path: Path) -> None:
+    import json
+
+    from tests.test_replay_play import DEAL_A
+
+    record = tmp_path / "r.spades"
+    record.write_text(
+        f"hand 1 dealer N\n{DEAL_A}\nbid E 6 S nil W 4 N 3\ntrick 1 E AH KD 4H 9H\nclaim N\n",
+        encoding="utf-8",
+    )
+    result = runner.invoke(app, ["check", "--format", "json", str(record)])
+    assert result.exit_code == 1
+    [item] = json.loads(result.output)
+    assert {k: item[k] for k in ("code", "name", "line", "column", "game", "hand", "trick")} == {
+        "code": "SP304",
+        "name": "renege",
+        "line": 4,
+        "column": 14,
+        "game": 1,
+        "hand": 1,
+        "trick": 1,
+    }
+    assert item["seat"] == "S" and item["severity"] == "error"
