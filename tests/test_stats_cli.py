@@ -33,8 +33,10 @@ def test_the_cli_does_not_import_polars() -> None:
 def test_text_table_sorted_with_top_and_columns() -> None:
     result = runner.invoke(
         app,
-        ["stats", str(FIXTURES), "--sort", "points_per_hand", "--top", "3"]
-        + ["--columns", "hands,points_per_hand"],
+        [
+            *("stats", str(FIXTURES), "--sort", "points_per_hand", "--top", "3"),
+            *("--columns", "hands,points_per_hand"),
+        ],
     )
     assert result.exit_code == 0, result.output
     # points per hand (tests/test_stats_corpus.py): Ann 226/6, Cy 26/6, Bo -159/6, Di -359/6
