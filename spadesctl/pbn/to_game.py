@@ -503,6 +503,7 @@ class _Group:
     has_hands: bool
     last_number: int = 0
     events: list[LineEvent] = field(default_factory=list)
+    issues: list[SyntaxIssue] = field(default_factory=list)
 
     def game(self, source: str, index: int) -> Game:
         tags: list[Tag] = self.tags
@@ -514,7 +515,8 @@ class _Group:
             synthetic = [
                 Tag(t.name, t.value, t.pos if t.pos != NOWHERE else where) for t in synthetic
             ]
-        events: list[LineEvent] = [*self.rules.issues, *tags, *synthetic, *self.events]
+        issues = sorted([*self.rules.issues, *self.issues], key=lambda i: i.pos)
+        events: list[LineEvent] = [*issues, *tags, *synthetic, *self.events]
         return assemble(events, source=source, index=index)
 
 
@@ -553,9 +555,9 @@ def games_from_records(
         deal = _read_deal(record, group.rules.rules, number)
         if has_hand:
             group.last_number = number
-        group.events.extend(record.issues)
-        group.events.extend(board_issues)
-        group.events.extend(deal.issues)
+        group.issues.extend(record.issues)
+        group.issues.extend(board_issues)
+        group.issues.extend(deal.issues)
         group.events.extend(deal.events)
     if group is not None:
         index += 1
