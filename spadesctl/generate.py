@@ -240,9 +240,7 @@ class _Game:
         """How likely a holding is to take a trick it does not want: its high cards."""
         suit, power = self.table.suit, self.table.power
         held = self._holdings[self.seats.index(seat)]
-        return sum(
-            max(0, power[c] - 9) * (2 if suit[c] == SPADES else 1) for c in held
-        )
+        return sum(max(0, power[c] - 9) * (2 if suit[c] == SPADES else 1) for c in held)
 
     def _suicide_bids(self, order: list[Seat], estimates: dict[Seat, int]) -> tuple[Bid, ...]:
         choice: dict[Seat, Bid] = {}
