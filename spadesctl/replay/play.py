@@ -268,10 +268,8 @@ def _not_held(state: HandState, t: Trick, k: int, s: int, c: int, rep: Reporter)
         )
         # Taken as played: a later play of it is then a second play.
         state.played[c] = t.number
-        for held in state.holding:
-            if c in held:
-                held.discard(c)
-                state.counts[state.holding.index(held)][state.table.suit[c]] -= 1
+        for other in range(len(state.seats)):
+            state.take(other, c)
 
 
 def _spade_lead(
