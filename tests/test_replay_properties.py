@@ -230,3 +230,18 @@ def test_a_dealer_out_of_turn_is_caught(game: Game, seed: int) -> None:
     mutated = replace(game, hands=(game.hands[0], replace(second, dealer=other), *game.hands[2:]))
     names = {d.name for d in replay_game(mutated, rules).diagnostics}
     assert "dealer-out-of-turn" in names
+
+
+@SETTINGS
+@given(game=generated_games(max_hands=2, hands_only=False))
+def test_trick_winners_agree_with_the_deck_rules(game: Game) -> None:
+    from spadesctl.rules import trick_winner_index
+
+    rules = parse_rules(game.rules_text or "standard")
+    for hand in replay_game(game, rules).hands:
+        for t in hand.tricks:
+            if t.number == 1 and rules.first_lead is FirstLead.LOWEST_CLUB:
+                clubs = [c for c in t.cards if c.suit is Suit.CLUBS]
+                assert t.card_of(t.winner) == max(clubs, key=lambda c: c.rank)
+            else:
+                assert t.seats[trick_winner_index(t.cards, rules.deck)] is t.winner
