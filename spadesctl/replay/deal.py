@@ -233,6 +233,8 @@ def apply_passes(
     seats = state.seats
     count = rules.blind_nil_pass
     blind = _blind_nil_seats(bids) if rules.partnership and rules.players == 4 else []
+    if not blind and not hand.passes:
+        return
     allowed: dict[tuple[Seat, Seat], Seat] = {}
     if count:
         for b in blind:  # one exchange per side, even if both partners bid blind nil

@@ -28,7 +28,7 @@ from spadesctl.rules.ruleset import Ruleset
 from spadesctl.scoring.model import parties_of
 
 #: Card index -> its place in the canonical holding order (S, H, D, C, jokers; high first).
-_HOLDING_ORDER: Final = tuple(("SHDCJ".index(c.suit.value), -c.rank) for c in CARDS)
+_HOLDING_ORDER: Final = tuple("SHDCJ".index(c.suit.value) * 100 - c.rank for c in CARDS)
 
 #: Scores before a hand -> scores after it (``None``: unknown from here on).
 ScoresAfter = Callable[[ReplayedHand, Mapping[Party, int] | None], Mapping[Party, int] | None]
@@ -86,8 +86,10 @@ def replay_hand(
         holdings = known
     size = rules.tricks_per_hand
     full = known is not None or all(len(h) == size for h in holdings)
+    order = _HOLDING_ORDER.__getitem__
+    card = CARDS.__getitem__
     as_dealt = tuple(
-        (seat, tuple(CARDS[i] for i in sorted(h, key=_HOLDING_ORDER.__getitem__)))
+        (seat, tuple(map(card, sorted(h, key=order))))
         for seat, h in zip(seats, holdings, strict=True)
     )
     unbid = rules.first_hand_unbid and hand.number == 1

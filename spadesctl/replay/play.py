@@ -12,8 +12,9 @@ broken.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
-from spadesctl.cards import Seat
+from spadesctl.cards import Seat, seats_for
 from spadesctl.events import Trick
 from spadesctl.record import Hand
 from spadesctl.replay.report import Reporter
@@ -30,6 +31,16 @@ from spadesctl.replay.tables import (
     card_indices,
 )
 from spadesctl.rules.ruleset import FirstLead, LeadSpades, Ruleset
+
+#: Per number of players, per leader (seat position): the positions in playing order,
+#: and the seats in that order.
+_ROTATIONS: Final = {
+    n: tuple(tuple((lead + k) % n for k in range(n)) for lead in range(n)) for n in (2, 3, 4)
+}
+_SEAT_ROTATIONS: Final = {
+    n: tuple(tuple(seats_for(n)[s] for s in rotation) for rotation in _ROTATIONS[n])
+    for n in (2, 3, 4)
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,8 +75,8 @@ def play_tricks(hand: Hand, rules: Ruleset, state: HandState, rep: Reporter) -> 
     counts = state.counts
     holding = state.holding
     played = state.played
-    order = [[(lead + k) % n for k in range(n)] for lead in range(n)]
-    seat_order = [tuple(seats[s] for s in rotation) for rotation in order]
+    order = _ROTATIONS[n]
+    seat_order = _SEAT_ROTATIONS[n]
     size = rules.tricks_per_hand
     must_overtake = rules.must_overtake
     won = [0] * n
@@ -364,7 +375,7 @@ def _must_beat(
 
 
 def _lowest_club_trick(
-    state: HandState, t: Trick, indices: list[int], rotation: list[int], rep: Reporter
+    state: HandState, t: Trick, indices: list[int], rotation: tuple[int, ...], rep: Reporter
 ) -> int:
     """The first trick under ``first_lead=lowest_club``; returns the winning card's index.
 
