@@ -284,7 +284,7 @@ def _check_order(
                         f"dealer's left ({order[0].word}) bids first",
                         b.pos,
                     )
-        covered = _covered(rules, counted)
+        covered = _covered(counted)
         for side in (first_side, first_side.other):
             if not all(s in covered for s in side.seats):
                 rep.add("bid-out-of-turn", f"no bid from {side.value}", hand.pos)
@@ -306,7 +306,7 @@ def _check_order(
             rep.add("bid-out-of-turn", f"no bid from {seat.word}", hand.pos, seat=seat)
 
 
-def _covered(rules: Ruleset, counted: tuple[Bid, ...]) -> set[Seat]:
+def _covered(counted: tuple[Bid, ...]) -> set[Seat]:
     """The seats whose bid is made: by their own bid or their side's."""
     out: set[Seat] = set()
     for b in counted:
@@ -318,7 +318,7 @@ def _covered(rules: Ruleset, counted: tuple[Bid, ...]) -> set[Seat]:
 
 
 def _complete(rules: Ruleset, seats: tuple[Seat, ...], counted: tuple[Bid, ...]) -> bool:
-    covered = _covered(rules, counted)
+    covered = _covered(counted)
     return all(s in covered for s in seats)
 
 
@@ -409,7 +409,7 @@ def _check_team_range(
             for b in counted
             if b.bidder is party or (isinstance(b.bidder, Seat) and b.bidder in members)
         ]
-        covered = _covered(rules, tuple(mine))
+        covered = _covered(tuple(mine))
         if not all(s in covered for s in members):
             continue
         contract = [b for b in mine if not (isinstance(b.bidder, Seat) and is_nil(rules, b))]

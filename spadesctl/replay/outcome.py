@@ -34,23 +34,28 @@ def tally(
     size = rules.tricks_per_hand
     played = min(len(hand.tricks), size)
     per_seat = list(won)
-    claimed = hand.claim is not None and hand.claim.seat in seats
-    if hand.claim is not None and claimed:
-        per_seat[seats.index(hand.claim.seat)] += max(0, size - sum(won))
+    claim = hand.claim
+    claimed = claim is not None and claim.seat in seats
+    if claim is not None and claimed:
+        per_seat[seats.index(claim.seat)] += max(0, size - sum(won))
     if hand.took is not None:
         counts = _read_took(hand.took, rules, seats, bids, won, played, rep)
         if counts is not None:
             return counts, True
-    if hand.took is None and not claimed and played < size:
-        if not hand.tricks:
+    if claimed or played >= size:
+        return tuple(zip(seats, per_seat, strict=True)), True
+    if hand.took is None:
+        if claim is not None:
+            what = (
+                f"only {played} of its {size} tricks, and a claim by {claim.seat.word}, who is "
+                f"not at a {rules.players}-player table"
+            )
+        elif not hand.tricks:
             what = "no tricks, claim or took line"
         else:
             what = f"only {played} of its {size} tricks, and no claim or took line"
         rep.add("incomplete-hand", f"hand {hand.number} has {what}", hand.pos)
-        return (), False
-    if hand.took is not None and not claimed and played < size:
-        return (), False
-    return tuple(zip(seats, per_seat, strict=True)), True
+    return (), False
 
 
 def _read_took(
