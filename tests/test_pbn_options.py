@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from spadesctl.events import Position
-from spadesctl.pbn import MappedRules, map_options
+from spadesctl.pbn import EVENT_PHRASES, JSON_KEYS, MappedRules, map_options
 from spadesctl.pbn.parser import PbnTag, quote
 from spadesctl.rules import format_rules, parse_rules
 
@@ -205,3 +207,12 @@ def test_every_word_is_either_understood_or_reported(words: list[str]) -> None:
     reported = [i for i in found.issues if i.code == "unknown-option"]
     for word in unknown:
         assert any(repr(word) in i.message for i in reported), (word, found.issues)
+
+
+def test_docs_list_every_phrase_and_key() -> None:
+    docs = (Path(__file__).resolve().parent.parent / "docs" / "pbn.md").read_text("utf-8")
+    for phrase in EVENT_PHRASES:
+        for example in phrase.example.split(" / "):
+            assert f"`{example}`" in docs, example
+    for key in JSON_KEYS:
+        assert f"| `{key}` |" in docs, key
