@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from datetime import date
 from typing import Final
 
-from spadesctl.cards import Card, Party, Seat, Side, Suit
+from spadesctl.cards import ALL_CARDS, Party, Seat, Side, Suit
 from spadesctl.diagnostics import Diagnostic
 from spadesctl.events import Bid, BidKind
 from spadesctl.record import Game
@@ -34,7 +34,11 @@ from spadesctl.tables.builder import GameInfo, TableSet
 
 #: A date tag: 2026-11-20, 2026.11.20 or 2026/11/20 (PGN-style ``????.??.??`` is no date).
 _DATE: Final = re.compile(r"\s*(\d{4})[-./](\d{1,2})[-./](\d{1,2})\s*$")
-_PLAIN_SUITS: Final = frozenset({Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS})
+_PLAIN_SUIT_TEXT: Final = {
+    s: s.value for s in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+}
+_SEAT_TEXT: Final = {s: s.value for s in Seat}
+_CARD_TEXT: Final = {c: c.text for c in ALL_CARDS}
 _INT32: Final = range(-(2**31), 2**31)
 #: Diagnostics naming a seat that are not that seat's violation: a renege (counted
 #: apart, see :func:`_renege_count`), and a renege ruling the play contradicts.
@@ -100,10 +104,6 @@ def _renege_count(hand: ReplayedHand) -> Counter[Seat]:
 def _int32(value: int | None) -> int | None:
     """``value`` if it fits the tables' 32-bit columns, else ``None`` (absurd record figures)."""
     return value if value is not None and value in _INT32 else None
-
-
-def _card(c: Card | None) -> str | None:
-    return None if c is None else c.text
 
 
 def game_diagnostics(
@@ -187,6 +187,18 @@ def _add_hands(
     winner: Party | None = result.winner if result is not None else None
     decided_after = result.hand if result is not None else None
     deck = rules.deck
+    # Per seat, once per game: (party, its text, side text, team, player)
+    seats: dict[Seat, tuple[Party, str, str | None, str | None, str | None]] = {}
+    for seat in Seat:
+        party = party_of(rules, seat)
+        side = party if isinstance(party, Side) else None
+        seats[seat] = (
+            party,
+            party.value,
+            None if side is None else side.value,
+            None if side is None else _team(side, players),
+            players.get(seat),
+        )
     for refereed_hand in refereed.hands:
         hand, score = refereed_hand.replayed, refereed_hand.score
         if tables.tricks is not None:
@@ -202,9 +214,10 @@ def _add_hands(
         )
         after_end = decided_after is not None and hand.number > decided_after
         number = _int32(hand.number)
+        dealer = _SEAT_TEXT[hand.dealer]
         for seat in hand.seats:
-            party = party_of(rules, seat)
-            side = party if isinstance(party, Side) else None
+            party, party_text, side_text, team, player = seats[seat]
+            seat_text = _SEAT_TEXT[seat]
             bid = hand.bid_of(seat)
             nil = bid is not None and is_nil_attempt(rules, bid)
             blind_nil = bid is not None and bid.kind is BidKind.BLIND_NIL
@@ -213,12 +226,12 @@ def _add_hands(
             tables.hands.add(
                 info,
                 hand=number,
-                dealer=hand.dealer.value,
-                seat=seat.value,
-                player=players.get(seat),
-                side=side.value if side is not None else None,
-                party=party.value,
-                team=_team(side, players) if side is not None else None,
+                dealer=dealer,
+                seat=seat_text,
+                player=player,
+                side=side_text,
+                party=party_text,
+                team=team,
                 bid=_int32(bid.tricks) if bid is not None else None,
                 nil=nil,
                 blind_nil=blind_nil,
@@ -234,7 +247,7 @@ def _add_hands(
                 score=_int32(score.after.score(party)) if score is not None else None,
                 nil_made=tricks == 0 if (nil or blind_nil) and tricks is not None else None,
                 reneges=reneges[seat],
-                violations=reneges[seat] + others[seat.value],
+                violations=reneges[seat] + others[seat_text],
                 unbid=hand.unbid,
                 played=hand.hand.is_played,
                 after_end=after_end,
@@ -256,24 +269,26 @@ def _add_tricks(
     for trick in hand.tricks:
         if not trick.cards:
             continue
+        played = {seat: _CARD_TEXT[c] for seat, c in zip(trick.seats, trick.cards, strict=False)}
         led = effective_suit(trick.cards[0], deck)
         winning = trick.card_of(trick.winner)
         wins_with = effective_suit(winning, deck) if winning is not None else None
+        leader, winner = trick.leader, trick.winner
         add(
             info,
             hand=number,
             trick=_int32(trick.number),
-            leader=trick.leader.value,
-            leader_player=players.get(trick.leader),
-            winner=trick.winner.value,
-            winner_player=players.get(trick.winner),
-            led_suit=led.value if led in _PLAIN_SUITS else None,
-            cards=" ".join(c.text for c in trick.cards),
-            card_n=_card(trick.card_of(Seat.N)),
-            card_e=_card(trick.card_of(Seat.E)),
-            card_s=_card(trick.card_of(Seat.S)),
-            card_w=_card(trick.card_of(Seat.W)),
-            winning_card=_card(winning),
+            leader=_SEAT_TEXT[leader],
+            leader_player=players.get(leader),
+            winner=_SEAT_TEXT[winner],
+            winner_player=players.get(winner),
+            led_suit=_PLAIN_SUIT_TEXT.get(led),
+            cards=" ".join([_CARD_TEXT[c] for c in trick.cards]),
+            card_n=played.get(Seat.N),
+            card_e=played.get(Seat.E),
+            card_s=played.get(Seat.S),
+            card_w=played.get(Seat.W),
+            winning_card=played.get(winner),
             trumped=wins_with is Suit.SPADES and led is not Suit.SPADES,
             spades_broken=trick.spades_broken,
             breaks_spades=trick.breaks_spades,
