@@ -106,9 +106,7 @@ def _int32(value: int | None) -> int | None:
     return value if value is not None and value in _INT32 else None
 
 
-def game_diagnostics(
-    game: Game, refereed: RefereedGame, problem: Diagnostic | None
-) -> list[Diagnostic]:
+def game_diagnostics(refereed: RefereedGame, problem: Diagnostic | None) -> list[Diagnostic]:
     """What ``check`` reports for a game that parsed: a bad Rules tag, the replay's
     violations and the score sheet's disputes, in source order."""
     found = [] if problem is None else [problem]
@@ -135,7 +133,7 @@ def add_game(tables: TableSet, game: Game, default_rules: Ruleset) -> int:
         _add_hands(tables, info, refereed, players)
     diagnostics: list[Diagnostic] = []
     if tables.violations is not None or tables.games is not None:
-        diagnostics = game_diagnostics(game, refereed, chosen.problem)
+        diagnostics = game_diagnostics(refereed, chosen.problem)
     if tables.violations is not None:
         add = tables.violations.add
         for d in diagnostics:
