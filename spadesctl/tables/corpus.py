@@ -41,8 +41,9 @@ from spadesctl.tables.schema import TableName
 
 #: Lines of record text per batch: about a thousand fully played hands.
 BATCH_LINES: Final = 20_000
-#: Below this many bytes of input, worker processes cost more than they save.
-PARALLEL_MIN_BYTES: Final = 1024 * 1024
+#: Below this many bytes of input (about 8,000 played hands), spawning worker processes
+#: (a second or so each, importing polars) costs more than it saves.
+PARALLEL_MIN_BYTES: Final = 4 * 1024 * 1024
 
 
 @dataclass(frozen=True, slots=True)
