@@ -15,7 +15,18 @@ from spadesctl.events import Position
 from spadesctl.notation import RecordReadError, iter_games
 from spadesctl.notation.reader import MAX_LINE
 from spadesctl.pbn import PbnRecord, parse_pbn_text
-from spadesctl.pbn.parser import parse_records, pbn_parser, quote, unescape
+from spadesctl.pbn.parser import (
+    fast_entries,
+    grammar_entries,
+    parse_record,
+    parse_records,
+    pbn_parser,
+    quote,
+    split_records,
+    unescape,
+)
+
+SAMPLES = Path(__file__).resolve().parent.parent / "samples" / "pbn"
 
 ISSUE_RECORD = """\
 % PTN ---------------------------
@@ -320,3 +331,61 @@ def test_any_jumble_of_lines_reads_without_an_exception(lines: list[str]) -> Non
     for game in parse_pbn_text("\n".join(lines), "jumble.pbn"):
         for issue in game.issues:
             assert issue.pos.line >= 1
+
+
+# ---- the fast path reads exactly what the grammar reads -------------------------------
+
+
+def _same_entries(text: str) -> int:
+    """Compare the fast path with the grammar on every record of ``text``; how many the
+    fast path read."""
+    fast_count = 0
+    for block in split_records(io.BytesIO(text.encode("utf-8"))):
+        fast = fast_entries(block.lines, block.first_line)
+        if fast is not None:
+            fast_count += 1
+            assert fast == grammar_entries(block.lines, block.first_line), block
+        assert parse_record(block) == parse_record(block, fast=False)
+    return fast_count
+
+
+def test_the_fast_path_reads_the_samples_as_the_grammar_does() -> None:
+    for path in sorted(SAMPLES.glob("*.p?n")):
+        count = _same_entries(path.read_text(encoding="utf-8"))
+        assert count > 0 or path.name == "malformed-tags.ptn", path.name
+    assert _same_entries(ISSUE_RECORD) == 1
+
+
+@settings(max_examples=300)
+@given(
+    st.lists(
+        st.sampled_from(
+            [
+                '[Event "x - 2v2 to 300"]',
+                '[Event  "two spaces"]',
+                '[Event "a"] [Site "b"]',
+                '[Dealer "E"]',
+                '[Deal "N:AK.Q.J.T - 2.3.4.5 .Q975.AJ8732.5.HL"]',
+                '[Deal "N: AK.Q.J.T"]',
+                '[Deal "n:AK.Q.J.T.x"]',
+                '[Deal "N:AK.Q.J.T-"]',
+                '[Auction "S"]',
+                '[Play "S"]',
+                '[Tricks ""]',
+                "1 nil b6 - * $3 =1=",
+                "1 2 three",
+                "SA H10 - JH * jl bj",
+                "SA,H2",
+                "CA-",
+                "12 N SA SK",
+                "1 N",
+                "\u0661 N SA",
+                "  HK  D2\t",
+                "",
+            ]
+        ),
+        max_size=12,
+    )
+)
+def test_the_fast_path_never_disagrees_with_the_grammar(lines: list[str]) -> None:
+    _same_entries("\n".join(lines))

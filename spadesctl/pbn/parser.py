@@ -370,18 +370,121 @@ def _is_blank(text: str) -> bool:
     return not text.strip(" \t\f\r")
 
 
-def parse_record(block: RecordText) -> PbnRecord:
-    """Read the lines of one record into a :class:`PbnRecord`, reporting what is wrong."""
+# ---- the fast path -----------------------------------------------------------------
+#
+# Records as spadesctl and Trickster write them (one tag a line, one space between the
+# tag's name and value, tokens separated by blanks) are read with regular expressions,
+# about ten times faster than through Lark.  The grammar stays the parser of record:
+# whenever a line is anything but plain, the whole record goes to the grammar, which
+# then decides and reports; tests/test_pbn_parser.py checks that both give the same
+# records.
+
+_FAST_TAG: Final = re.compile(r'\[([A-Za-z][A-Za-z0-9_]*) "((?:\\.|[^"\\\n])*)"\]')
+_FAST_TOKEN: Final = re.compile(r"[^ \t\f\r]+")
+_FAST_RANK: Final = r"(?:10|[2-9TJQKAtjqka])"
+_FAST_HOLDING: Final = re.compile(rf"{_FAST_RANK}*(?:\.{_FAST_RANK}*){{3}}(?:\.[HLBhlb]*)?|-")
+_FAST_CARD: Final = re.compile(r"(?i:[SHDC](?:10|[2-9TJQKA])|J[HL]|[BL]J)")
+_FAST_TOKENS: Final = {
+    "Auction": re.compile(r"(?i:nil|bnil|bn|b[0-9]+|[0-9]+)|-|\*|\$[0-9]+|=[0-9]+="),
+    "Play": re.compile(r"(?i:[SHDC](?:10|[2-9TJQKA])|J[HL]|[BL]J)|-|\*|\$[0-9]+|=[0-9]+="),
+}
+_FAST_IGNORED: Final = re.compile(r"\$[0-9]+|=[0-9]+=")
+
+
+def _fast_tag(text: str, line_no: int) -> PbnTag | PbnDeal | None:
+    start = len(text) - len(text.lstrip(" \t\f\r"))
+    m = _FAST_TAG.match(text, start)
+    if m is None or text[m.end() :].strip(" \t\f\r"):
+        return None
+    name, raw = m.group(1), m.group(2)
+    pos = Position(line_no, start + 1)
+    value_pos = Position(line_no, m.start(2) + 1)
+    if name != "Deal":
+        return PbnTag(name, unescape(raw), pos, value_pos, raw)
+    if len(raw) < 2 or raw[1] != ":" or raw[0] not in "NESWnesw" or raw[2:3] in (" ", "\t"):
+        return None
+    hands: list[PbnToken] = []
+    for tok in _FAST_TOKEN.finditer(raw, 2):
+        if not _FAST_HOLDING.fullmatch(tok.group()):
+            return None
+        hands.append(PbnToken(tok.group(), Position(line_no, m.start(2) + tok.start() + 1)))
+    return PbnDeal(Seat(raw[0].upper()), tuple(hands), pos)
+
+
+def _fast_tokens(kind: str, text: str, line_no: int) -> tuple[PbnToken, ...] | None:
+    found = [(t.group(), t.start() + 1) for t in _FAST_TOKEN.finditer(text)]
+    if kind == "Tricks":
+        if (
+            len(found) < 3
+            or not found[0][0].isdigit()
+            or not found[0][0].isascii()
+            or found[1][0] not in ("N", "E", "S", "W")
+            or not all(_FAST_CARD.fullmatch(t) for t, _ in found[2:])
+        ):
+            return None
+    else:
+        pattern = _FAST_TOKENS[kind]
+        if not all(pattern.fullmatch(t) for t, _ in found):
+            return None
+    return tuple(
+        PbnToken(t, Position(line_no, col)) for t, col in found if not _FAST_IGNORED.fullmatch(t)
+    )
+
+
+def fast_entries(lines: Sequence[str], first_line: int) -> list[_Entry] | None:
+    """The entries of a plainly written record, or ``None`` when the grammar must read it."""
+    entries: list[_Entry] = []
+    section: PbnSection | None = None
+    body: list[tuple[PbnToken, ...]] = []
+    for i, text in enumerate(lines):
+        if not text.strip(" \t\f\r"):
+            continue
+        line_no = first_line + i
+        if text.lstrip(" \t\f\r").startswith("["):
+            entry = _fast_tag(text, line_no)
+            if entry is None:
+                return None
+            if section is not None:
+                entries.append(PbnSection(section.tag, tuple(body)))
+                section, body = None, []
+            if isinstance(entry, PbnTag) and entry.name in SECTION_TAGS:
+                section = PbnSection(entry, ())
+            else:
+                entries.append(entry)
+            continue
+        if section is None:
+            return None
+        tokens = _fast_tokens(section.kind, text, line_no)
+        if tokens is None:
+            return None
+        body.append(tokens)
+    if section is not None:
+        entries.append(PbnSection(section.tag, tuple(body)))
+    return entries
+
+
+def grammar_entries(lines: Sequence[str], first_line: int) -> list[_Entry] | None:
+    """The entries of a record read by the grammar in one pass; ``None`` if it is not valid."""
+    try:
+        tree: Tree[Token] = pbn_parser().parse("\n".join(lines) + "\n", start="record")
+    except UnexpectedInput:
+        return None
+    result = _ToRecord(first_line - 1).transform(tree)
+    assert isinstance(result, list)
+    return result
+
+
+def parse_record(block: RecordText, fast: bool = True) -> PbnRecord:
+    """Read the lines of one record into a :class:`PbnRecord`, reporting what is wrong.
+
+    ``fast=False`` reads it with the grammar alone.
+    """
     lines = block.lines
     issues: list[SyntaxIssue] = list(block.issues)
-    text = "\n".join(lines) + "\n"
-    entries: list[_Entry]
-    try:
-        tree: Tree[Token] = pbn_parser().parse(text, start="record")
-        result = _ToRecord(block.first_line - 1).transform(tree)
-        assert isinstance(result, list)
-        entries = result
-    except UnexpectedInput:
+    entries = fast_entries(lines, block.first_line) if fast else None
+    if entries is None:
+        entries = grammar_entries(lines, block.first_line)
+    if entries is None:
         entries, line_issues = _entries_by_line(lines, block.first_line)
         issues.extend(line_issues)
     tags: list[PbnTag] = []
@@ -543,6 +646,8 @@ __all__ = [
     "PbnToken",
     "RecordText",
     "blank_comments",
+    "fast_entries",
+    "grammar_entries",
     "parse_record",
     "parse_records",
     "pbn_parser",

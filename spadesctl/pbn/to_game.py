@@ -53,6 +53,7 @@ from spadesctl.events import (
     Tag,
     Trick,
 )
+from spadesctl.notation.fastpath import fast_line
 from spadesctl.notation.parser import parse_line
 from spadesctl.pbn.options import map_options
 from spadesctl.pbn.parser import PbnRecord, PbnSection, PbnTag, PbnToken
@@ -199,7 +200,8 @@ def _native(tag: PbnTag, keyword: str, text: str, offset: int) -> LineEvent | No
     """Parse ``keyword text`` with the native grammar, placed where ``text`` stands in the tag."""
     column = tag.value_pos.column + offset
     pad = max(column - 2 - len(keyword), 0)
-    event = parse_line(" " * pad + keyword + " " + text, tag.value_pos.line)
+    line = " " * pad + keyword + " " + text
+    event = fast_line(line, tag.value_pos.line) or parse_line(line, tag.value_pos.line)
     if isinstance(event, SyntaxIssue):
         return SyntaxIssue(f"in tag {tag.name}: {event.message}", event.pos, event.code)
     return event
