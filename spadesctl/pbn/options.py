@@ -401,7 +401,10 @@ JSON_KEYS: Final[Mapping[str, JsonKey]] = MappingProxyType(
 )
 
 
-_PRESET_BY_DECK: Final = {"standard": "standard", "jokers": "jokers", "jjdd": "jjdd"}
+#: The preset a ruleset starts from, by the deck the record names (each deck has one).
+_PRESET_BY_DECK: Final[Mapping[str, str]] = MappingProxyType(
+    {"standard": "standard", "jokers": "jokers", "jjdd": "jjdd"}
+)
 
 
 def map_options(event: PbnTag | None, options: PbnTag | None) -> MappedRules | None:

@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import BinaryIO, Final
 
 from lark import Lark, Token, Transformer, Tree
@@ -214,25 +215,27 @@ class _ToRecord(Transformer[Token, object]):
 
 # ---- errors -------------------------------------------------------------------------
 
-_TERMINAL_WORDS: Final = {
-    "TAG_NAME": "a tag name",
-    "TAG_VALUE": 'a quoted value ("...")',
-    "RSQB": "']'",
-    "LSQB": "'['",
-    "_DQUOTE": "'\"'",
-    "FIRST_SEAT": "the first seat (N:, E:, S: or W:)",
-    "HOLDING": "a holding (KQT982.AK4.6.K87, jokers as a fifth group .HL)",
-    "UNKNOWN": "'-'",
-    "END": "'*'",
-    "CARD": "a card, suit first (SA, H10, JH, JL)",
-    "BID": "a bid (0-13, nil, bnil, bN)",
-    "SEAT": "a seat (N, E, S or W)",
-    "TRICK_NUMBER": "a trick number",
-    "NAG": "an annotation",
-    "NOTE": "a note",
-    "_NL": "the end of the line",
-    "$END": "the end of the line",
-}
+_TERMINAL_WORDS: Final[Mapping[str, str]] = MappingProxyType(
+    {
+        "TAG_NAME": "a tag name",
+        "TAG_VALUE": 'a quoted value ("...")',
+        "RSQB": "']'",
+        "LSQB": "'['",
+        "_DQUOTE": "'\"'",
+        "FIRST_SEAT": "the first seat (N:, E:, S: or W:)",
+        "HOLDING": "a holding (KQT982.AK4.6.K87, jokers as a fifth group .HL)",
+        "UNKNOWN": "'-'",
+        "END": "'*'",
+        "CARD": "a card, suit first (SA, H10, JH, JL)",
+        "BID": "a bid (0-13, nil, bnil, bN)",
+        "SEAT": "a seat (N, E, S or W)",
+        "TRICK_NUMBER": "a trick number",
+        "NAG": "an annotation",
+        "NOTE": "a note",
+        "_NL": "the end of the line",
+        "$END": "the end of the line",
+    }
+)
 
 
 def _describe(expected: set[str] | frozenset[str]) -> str:
@@ -384,10 +387,12 @@ _FAST_TOKEN: Final = re.compile(r"[^ \t\f\r]+")
 _FAST_RANK: Final = r"(?:10|[2-9TJQKAtjqka])"
 _FAST_HOLDING: Final = re.compile(rf"{_FAST_RANK}*(?:\.{_FAST_RANK}*){{3}}(?:\.[HLBhlb]*)?|-")
 _FAST_CARD: Final = re.compile(r"(?i:[SHDC](?:10|[2-9TJQKA])|J[HL]|[BL]J)")
-_FAST_TOKENS: Final = {
-    "Auction": re.compile(r"(?i:nil|bnil|bn|b[0-9]+|[0-9]+)|-|\*|\$[0-9]+|=[0-9]+="),
-    "Play": re.compile(r"(?i:[SHDC](?:10|[2-9TJQKA])|J[HL]|[BL]J)|-|\*|\$[0-9]+|=[0-9]+="),
-}
+_FAST_TOKENS: Final[Mapping[str, re.Pattern[str]]] = MappingProxyType(
+    {
+        "Auction": re.compile(r"(?i:nil|bnil|bn|b[0-9]+|[0-9]+)|-|\*|\$[0-9]+|=[0-9]+="),
+        "Play": re.compile(r"(?i:[SHDC](?:10|[2-9TJQKA])|J[HL]|[BL]J)|-|\*|\$[0-9]+|=[0-9]+="),
+    }
+)
 _FAST_IGNORED: Final = re.compile(r"\$[0-9]+|=[0-9]+=")
 
 
