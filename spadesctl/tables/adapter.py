@@ -16,6 +16,7 @@ import re
 from collections import Counter
 from collections.abc import Mapping
 from datetime import date
+from types import MappingProxyType
 from typing import Final
 
 from spadesctl.cards import ALL_CARDS, Party, Seat, Side, Suit
@@ -34,11 +35,11 @@ from spadesctl.tables.builder import GameInfo, TableSet
 
 #: A date tag: 2026-11-20, 2026.11.20 or 2026/11/20 (PGN-style ``????.??.??`` is no date).
 _DATE: Final = re.compile(r"\s*(\d{4})[-./](\d{1,2})[-./](\d{1,2})\s*$")
-_PLAIN_SUIT_TEXT: Final = {
-    s: s.value for s in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
-}
-_SEAT_TEXT: Final = {s: s.value for s in Seat}
-_CARD_TEXT: Final = {c: c.text for c in ALL_CARDS}
+_PLAIN_SUIT_TEXT: Final = MappingProxyType(
+    {s: s.value for s in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)}
+)
+_SEAT_TEXT: Final = MappingProxyType({s: s.value for s in Seat})
+_CARD_TEXT: Final = MappingProxyType({c: c.text for c in ALL_CARDS})
 _INT32: Final = range(-(2**31), 2**31)
 #: Diagnostics naming a seat that are not that seat's violation: a renege (counted
 #: apart, see :func:`_renege_count`), and a renege ruling the play contradicts.

@@ -18,9 +18,10 @@ docs/stats.md defines every column.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
+from types import MappingProxyType
 from typing import Final, Literal, get_args
 
 import polars as pl
@@ -32,13 +33,15 @@ GroupBy = Literal["player", "team", "seat", "game", "event"]
 GROUPINGS: Final[tuple[GroupBy, ...]] = get_args(GroupBy)
 
 #: The key columns of each grouping.
-KEYS: Final[dict[GroupBy, tuple[str, ...]]] = {
-    "player": ("player",),
-    "team": ("team",),
-    "seat": ("seat",),
-    "game": ("file", "game", "event", "date"),
-    "event": ("event",),
-}
+KEYS: Final[Mapping[GroupBy, tuple[str, ...]]] = MappingProxyType(
+    {
+        "player": ("player",),
+        "team": ("team",),
+        "seat": ("seat",),
+        "game": ("file", "game", "event", "date"),
+        "event": ("event",),
+    }
+)
 
 #: Sums and counts kept per group between batches (all Int64).
 COUNTERS: Final = (
@@ -88,13 +91,15 @@ FIGURES: Final = (
 RECORD: Final = ("games", "wins", "losses", "win_rate")
 
 #: The output columns of each grouping, in order.
-COLUMNS: Final[dict[GroupBy, tuple[str, ...]]] = {
-    "player": ("player", *RECORD, *FIGURES),
-    "team": ("team", *RECORD, *FIGURES),
-    "seat": ("seat", *RECORD, *FIGURES),
-    "game": ("file", "game", "event", "date", "winner", *FIGURES),
-    "event": ("event", "games", *FIGURES),
-}
+COLUMNS: Final[Mapping[GroupBy, tuple[str, ...]]] = MappingProxyType(
+    {
+        "player": ("player", *RECORD, *FIGURES),
+        "team": ("team", *RECORD, *FIGURES),
+        "seat": ("seat", *RECORD, *FIGURES),
+        "game": ("file", "game", "event", "date", "winner", *FIGURES),
+        "event": ("event", "games", *FIGURES),
+    }
+)
 
 
 @dataclass(frozen=True, slots=True)
