@@ -60,3 +60,16 @@ def test_fmt_usage_and_io_errors_exit_2(tmp_path: Path) -> None:
     assert result.exit_code == 2
     assert "no such file" in result.stderr
     assert "Traceback" not in result.output
+
+
+def test_fmt_refuses_pbn_records_and_leaves_them_alone(tmp_path: Path) -> None:
+    named = tmp_path / "game.pbn"
+    named.write_text('[Event "x"]\n')
+    sniffed = tmp_path / "game.txt"
+    sniffed.write_text('% PTN ----\n[Event "x"]\n')
+    for path in (named, sniffed):
+        result = runner.invoke(app, ["fmt", "--write", str(path)])
+        assert result.exit_code == 2
+        assert "is a PBN record" in result.stderr
+        assert "spadesctl convert --to spades" in result.stderr
+    assert named.read_text() == '[Event "x"]\n'

@@ -14,7 +14,7 @@ from spadesctl.cli.app import app
 from spadesctl.cli.errors import EXIT_CLEAN, EXIT_PROBLEMS, EXIT_USAGE, fail
 from spadesctl.cli.output import format_text, use_colour
 from spadesctl.diagnostics import Diagnostic
-from spadesctl.notation import RecordReadError, format_games, iter_games
+from spadesctl.notation import RecordReadError, format_games, is_pbn_source, iter_games
 from spadesctl.record import Game
 
 
@@ -26,6 +26,14 @@ def _issues(games: list[Game]) -> list[Diagnostic]:
         for g in games
         for issue in g.issues
     ]
+
+
+def _is_pbn_file(name: str) -> bool:
+    try:
+        with Path(name).open("rb") as stream:
+            return is_pbn_source(stream, name)
+    except OSError:
+        return False  # reading it again reports the problem
 
 
 def write_atomically(path: Path, text: str) -> None:
@@ -64,6 +72,14 @@ def fmt(
     status = EXIT_CLEAN
     colour = use_colour(sys.stderr)
     for name in paths:
+        if name != "-" and _is_pbn_file(name):
+            typer.echo(
+                f"spadesctl: error: {name} is a PBN record; fmt writes the native notation "
+                f"(use 'spadesctl convert --to spades {name}')",
+                err=True,
+            )
+            status = EXIT_USAGE
+            continue
         try:
             games = list(iter_games(name))
             original = None if name == "-" else Path(name).read_bytes()
