@@ -87,7 +87,6 @@ KINDS: Final[tuple[Kind, ...]] = (
     Kind("SP402", "bags-mismatch", _E, "a recorded bag count that disagrees"),
     Kind("SP403", "result-mismatch", _E, "a recorded winner that disagrees"),
     Kind("SP404", "play-after-game-over", _E, "hands recorded after the game was decided"),
-    Kind("SP405", "game-unfinished", _W, "a game that ends before any side has won"),
 )
 
 KIND_BY_NAME: Final = {k.name: k for k in KINDS}
