@@ -274,3 +274,13 @@ def test_a_broken_file_is_reported_and_the_rest_counted(tmp_path: Path) -> None:
     assert "1 game could not be read and 1 file could not be read" in result.stderr
     _, expected = cli_json(str(FIXTURES))
     assert json.loads(result.stdout) == expected
+
+
+def test_a_game_with_only_warnings_is_counted(tmp_path: Path) -> None:
+    # the sample's GameOptionsJson holds options spadesctl ignores (unknown-option warnings)
+    sample = Path(__file__).resolve().parent.parent / "samples" / "pbn" / "jokers-partial-play.pbn"
+    (tmp_path / sample.name).write_bytes(sample.read_bytes())
+    result = runner.invoke(app, ["stats", str(tmp_path), "--by", "game", "--format", "json"])
+    assert result.exit_code == 0, result.stderr
+    assert "not counted" not in result.stderr
+    assert len(json.loads(result.stdout)) == 1

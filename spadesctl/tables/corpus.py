@@ -29,6 +29,7 @@ from typing import BinaryIO, Final
 
 import polars as pl
 
+from spadesctl.diagnostics import KIND_BY_NAME, Severity
 from spadesctl.notation import game_from_text, is_pbn_source
 from spadesctl.notation.reader import BinaryFileError, GameText, split_games
 from spadesctl.pbn import games_from_pbn_stream
@@ -173,9 +174,10 @@ def build_batch(work: Work, options: CorpusOptions) -> Batch:
             continue
         source, index, text = item
         game = text if isinstance(text, Game) else game_from_text(text, source, index)
-        if game.issues:
-            first = game.issues[0]
-            more = len(game.issues) - 1
+        errors = [i for i in game.issues if KIND_BY_NAME[i.code].severity is Severity.ERROR]
+        if errors:  # warnings (an option an imported record has that we ignore) do not count
+            first = errors[0]
+            more = len(errors) - 1
             message = f"{first.code}: {first.message}"
             if more:
                 message += f" (and {more} more {'problem' if more == 1 else 'problems'})"
