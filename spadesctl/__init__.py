@@ -23,6 +23,7 @@ from spadesctl.notation import (
     RecordReadError,
     format_game,
     format_games,
+    iter_events,
     iter_games,
     parse_text,
 )
@@ -70,6 +71,7 @@ __all__ = [
     "check",
     "format_game",
     "format_games",
+    "iter_events",
     "iter_games",
     "load",
     "parse_text",

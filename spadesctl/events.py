@@ -30,6 +30,16 @@ NOWHERE = Position(0, 0)
 
 
 @dataclass(frozen=True, slots=True)
+class GameStart:
+    """Where a game begins in an event stream (``iter_events``): its 1-based index in
+    the file. Its tags follow as :class:`Tag` events, then its hands."""
+
+    index: int
+    source: str = "-"
+    pos: Position = field(default=NOWHERE, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
 class Tag:
     """``[Name "value"]``: game metadata (seats' player names, the ruleset, anything else)."""
 

@@ -8,8 +8,9 @@ make sense under the rules is the replay engine's job.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from itertools import groupby
 
 from spadesctl.cards import Seat
 from spadesctl.events import (
@@ -19,6 +20,7 @@ from spadesctl.events import (
     Claim,
     Deal,
     Draw,
+    GameStart,
     HandStart,
     LineEvent,
     Pass,
@@ -221,3 +223,31 @@ def assemble(events: Iterable[LineEvent], source: str = "-", index: int = 1) -> 
         index=index,
         pos=first_pos or NOWHERE,
     )
+
+
+def game_events(game: Game) -> Iterator[GameStart | LineEvent]:
+    """The events of ``game`` in source order: the inverse of :func:`assemble`.
+
+    A :class:`GameStart` first, then its tags, hands, result and issues, each hand's
+    bids grouped back into one :class:`Bids` event per line.
+    """
+    yield GameStart(game.index, game.source, game.pos)
+    events: list[LineEvent] = [*game.tags, *game.issues]
+    for hand in game.hands:
+        events.append(HandStart(hand.number, hand.dealer, hand.pos))
+        if hand.deal is not None:
+            events.append(hand.deal)
+        events.extend(hand.draws)
+        for _, line_bids in groupby(hand.bids, key=lambda b: b.pos.line):
+            group = tuple(line_bids)
+            events.append(Bids(group, group[0].pos))
+        events.extend(hand.passes)
+        events.extend(hand.tricks)
+        events.extend(e for e in (hand.claim, hand.took) if e is not None)
+        events.extend(hand.reneges)
+        events.extend(e for e in (hand.score, hand.bags) if e is not None)
+    if game.result is not None:
+        events.append(game.result)
+    # canonical order for records without positions; source order for parsed ones
+    events.sort(key=lambda e: (e.pos.line, e.pos.column) if e.pos.line else (0, 0))
+    yield from events

@@ -14,10 +14,11 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO
 
+from spadesctl.events import GameStart, LineEvent
 from spadesctl.notation.parser import parse_lines
 from spadesctl.notation.reader import BinaryFileError, GameText, split_games
 from spadesctl.notation.writer import format_game, format_games
-from spadesctl.record import Game, assemble
+from spadesctl.record import Game, assemble, game_events
 
 if TYPE_CHECKING:
     from spadesctl.rules.ruleset import Ruleset
@@ -105,6 +106,18 @@ def _guarded(stream: BinaryIO, name: str, rules: Ruleset | None = None) -> Itera
         raise RecordReadError(f"{name}: cannot be read ({exc.strerror or exc})") from None
 
 
+def iter_events(
+    source: str | Path, *, rules: Ruleset | None = None
+) -> Iterator[GameStart | LineEvent]:
+    """Stream the typed events of a record file, game by game, in source order.
+
+    Each game starts with a :class:`~spadesctl.events.GameStart`; its tags, hands' lines,
+    result and syntax issues follow.  For readers that want lines, not games.
+    """
+    for game in iter_games(source, rules=rules):
+        yield from game_events(game)
+
+
 def parse_text(text: str, source: str = "-", *, rules: Ruleset | None = None) -> list[Game]:
     """Parse every game in ``text`` (PBN when ``source`` or the first line says so)."""
     return list(games_from_stream(io.BytesIO(text.encode("utf-8")), source, rules=rules))
@@ -117,6 +130,7 @@ __all__ = [
     "game_from_text",
     "games_from_stream",
     "is_pbn_source",
+    "iter_events",
     "iter_games",
     "parse_text",
 ]
