@@ -1,0 +1,1 @@
+"""Reproducible throughput benchmarks of spadesctl (``python -m benchmarks.run``)."""
