@@ -63,29 +63,11 @@ def game_diagnostics(
     if chosen.problem is not None:
         out.append(chosen.problem)
     refereed = referee_game(game, chosen.rules)
-    broken = _hands_with_issues(game)
+    broken = game.hands_with_issues()
     out.extend(d for d in refereed.diagnostics if d.hand not in broken)
     out.extend(disputes(sheet_from_referee(refereed, broken)))  # the score sheet
     out.sort(key=Diagnostic.sort_key)
     return out
-
-
-def _hands_with_issues(game: Game) -> frozenset[int]:
-    """Numbers of the hands whose lines hold a syntax or misplaced-line issue."""
-    if not game.issues:
-        return frozenset()
-    starts = [(h.pos.line, h.number) for h in game.hands]
-    out: set[int] = set()
-    for issue in game.issues:
-        owner = None
-        for line, number in starts:
-            if line <= issue.pos.line:
-                owner = number
-            else:
-                break
-        if owner is not None:
-            out.add(owner)
-    return frozenset(out)
 
 
 @dataclass(frozen=True, slots=True)

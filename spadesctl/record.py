@@ -93,6 +93,25 @@ class Game:
     def rules_text(self) -> str | None:
         return self.tag("Rules")
 
+    def hands_with_issues(self) -> frozenset[int]:
+        """Numbers of the hands holding a line that could not be read (or was misplaced).
+
+        Their replay diagnostics would mostly repeat the consequences of that line, so
+        ``check`` and ``score`` leave them out (the hands are still scored).
+        """
+        if not self.issues:
+            return frozenset()
+        out: set[int] = set()
+        for issue in self.issues:
+            owner = None
+            for hand in self.hands:
+                if hand.pos.line > issue.pos.line:
+                    break
+                owner = hand.number
+            if owner is not None:
+                out.add(owner)
+        return frozenset(out)
+
     @property
     def players(self) -> dict[Seat, str]:
         """Player names by seat, from the ``North``/``East``/``South``/``West`` tags."""

@@ -26,7 +26,7 @@ from spadesctl.sheet import (
     score_hands,
     sheet_from_referee,
 )
-from spadesctl.sheet.run import sheet_report, unreadable_hands
+from spadesctl.sheet.run import sheet_report
 from tests.test_scoring import bids, took
 
 N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
@@ -61,7 +61,7 @@ def test_a_hand_with_an_unreadable_line_is_not_trusted() -> None:
     text = text.replace("took N 3 E 3 S 5 W 2\nscore NS 71", "took N 3 E 3 S x W 2\nscore NS 81")
     text = text.replace("score NS 192", "score NS 202")
     (game,) = parse_text(text, source="c.spades")
-    assert unreadable_hands(game) == frozenset({1})
+    assert game.hands_with_issues() == frozenset({1})
     report = sheet_report(game, parse_rules("standard"))
     hand1, hand2 = report.sheet.hands
     assert hand1.score is None

@@ -19,7 +19,8 @@ from spadesctl.diagnostics import Diagnostic, Severity
 from spadesctl.notation import RecordReadError, format_games, iter_games
 from spadesctl.pbn import format_pbn_games
 from spadesctl.record import Game
-from spadesctl.rules import RulesError, Ruleset, load_rules_toml, parse_rules
+from spadesctl.rules import RulesError, Ruleset
+from spadesctl.rules.resolve import rules_option
 
 
 class Target(enum.Enum):
@@ -37,13 +38,9 @@ def _rules(text: str | None) -> Ruleset | None:
     if text is None:
         return None
     try:
-        if text.lower().endswith(".toml"):
-            return load_rules_toml(text)
-        return parse_rules(text)
+        return rules_option(text)
     except RulesError as exc:
         fail(f"--rules: {exc}")
-    except OSError as exc:
-        fail(f"--rules: {text}: cannot be read ({exc.strerror or exc})")
 
 
 class _Reader:

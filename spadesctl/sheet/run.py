@@ -34,7 +34,7 @@ def game_rules(game: Game, default: Ruleset | None = None) -> Ruleset:
 def sheet_report(game: Game, rules: Ruleset, *, apply_penalties: bool = False) -> SheetReport:
     """Referee and score ``game`` under ``rules`` into the ``score`` command's report."""
     refereed = referee_game(game, rules)
-    unreadable = unreadable_hands(game)
+    unreadable = game.hands_with_issues()
     sheet = sheet_from_referee(refereed, unreadable)
     problems = tuple(
         Diagnostic(i.code, i.message, game.source, i.pos.line, i.pos.column, game=game.index)
@@ -44,20 +44,3 @@ def sheet_report(game: Game, rules: Ruleset, *, apply_penalties: bool = False) -
     # as check does: a hand's replay problems are left out when a line of it is unreadable
     replay = tuple(d for d in refereed.diagnostics if d.hand not in unreadable)
     return SheetReport.of(sheet, penalties, problems + replay)
-
-
-def unreadable_hands(game: Game) -> frozenset[int]:
-    """Numbers of the hands holding a line that could not be read (or was misplaced)."""
-    if not game.issues:
-        return frozenset()
-    starts = [(h.pos.line, h.number) for h in game.hands]
-    out: set[int] = set()
-    for issue in game.issues:
-        owner = None
-        for line, number in starts:
-            if line > issue.pos.line:
-                break
-            owner = number
-        if owner is not None:
-            out.add(owner)
-    return frozenset(out)
