@@ -19,8 +19,10 @@ from spadesctl.rules.resolve import rules_for_game, rules_option
 from spadesctl.rules.ruleset import Ruleset
 from spadesctl.sheet.build import sheet_from_referee
 from spadesctl.sheet.disputes import disputes
+from spadesctl.values import fast_init
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class CheckOptions:
     """How to check: the ruleset for records that declare none (``--rules``: rules text
@@ -70,6 +72,7 @@ def game_diagnostics(
     return out
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class FileReport:
     """The outcome of checking one file: its diagnostics and how many games/hands it held."""

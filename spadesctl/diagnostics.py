@@ -11,6 +11,8 @@ import enum
 from dataclasses import dataclass
 from typing import Any, Final
 
+from spadesctl.values import fast_init
+
 
 class Severity(enum.Enum):
     ERROR = "error"
@@ -101,6 +103,7 @@ def kind(name_or_code: str) -> Kind:
     return found
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Diagnostic:
     """One problem found in a record, with where it is (file, line, column, game, hand...)."""

@@ -13,8 +13,10 @@ import enum
 from dataclasses import dataclass, field
 
 from spadesctl.cards import Card, Party, Seat, Side
+from spadesctl.values import fast_init
 
 
+@fast_init
 @dataclass(frozen=True, slots=True, order=True)
 class Position:
     """1-based line and column in the source text."""
@@ -29,6 +31,7 @@ class Position:
 NOWHERE = Position(0, 0)
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class GameStart:
     """Where a game begins in an event stream (``iter_events``): its 1-based index in
@@ -39,6 +42,7 @@ class GameStart:
     pos: Position = field(default=NOWHERE, compare=False, repr=False)
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Tag:
     """``[Name "value"]``: game metadata (seats' player names, the ruleset, anything else)."""
@@ -48,6 +52,7 @@ class Tag:
     pos: Position = field(default=NOWHERE, compare=False, repr=False)
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class HandStart:
     """``hand N dealer SEAT``."""
@@ -57,6 +62,7 @@ class HandStart:
     pos: Position = field(default=NOWHERE, compare=False, repr=False)
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Holding:
     """One seat's cards in a ``deal`` line, as dealt (before any pass)."""
@@ -66,6 +72,7 @@ class Holding:
     pos: Position = field(default=NOWHERE, compare=False, repr=False)
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Deal:
     """``deal N:... E:... S:... W:...``."""
@@ -80,6 +87,7 @@ class Deal:
         return None
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Pass:
     """``pass FROM>TO CARD ...``: cards passed face down."""
@@ -99,6 +107,7 @@ class BidKind(enum.Enum):
     BLIND = "blind"
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Bid:
     """One bid: by a seat, or by a whole side (``bid EW 6``) in side-bidding games."""
@@ -123,6 +132,7 @@ class Bid:
         return isinstance(self.bidder, Side)
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Bids:
     """``bid SEAT VALUE ...``: bids in the order they were made."""
@@ -131,6 +141,7 @@ class Bids:
     pos: Position = field(default=NOWHERE, compare=False, repr=False)
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Draw:
     """``draw SEAT keep CARD discard CARD`` (or discard first): one two-player draw step."""
@@ -142,6 +153,7 @@ class Draw:
     pos: Position = field(default=NOWHERE, compare=False, repr=False)
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Trick:
     """``trick N LEADER CARD ...``: the cards in the order played, clockwise from the leader."""
@@ -163,6 +175,7 @@ class Trick:
         return tuple(self.position_of(i) for i in range(len(self.cards)))
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Claim:
     """``claim SEAT``: SEAT claims the remaining tricks."""
@@ -171,6 +184,7 @@ class Claim:
     pos: Position = field(default=NOWHERE, compare=False, repr=False)
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Took:
     """``took SEAT N ...`` (or ``took NS 6 EW 7``): tricks taken, for unplayed hands."""
@@ -179,6 +193,7 @@ class Took:
     pos: Position = field(default=NOWHERE, compare=False, repr=False)
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Renege:
     """``renege SEAT TRICK``: a renege called and established at the table."""
@@ -188,6 +203,7 @@ class Renege:
     pos: Position = field(default=NOWHERE, compare=False, repr=False)
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class RecordedScore:
     """``score SIDE N ...``: running totals as the scorekeeper wrote them."""
@@ -196,6 +212,7 @@ class RecordedScore:
     pos: Position = field(default=NOWHERE, compare=False, repr=False)
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class RecordedBags:
     """``bags SIDE N ...``: bag counts as the scorekeeper wrote them."""
@@ -204,6 +221,7 @@ class RecordedBags:
     pos: Position = field(default=NOWHERE, compare=False, repr=False)
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Result:
     """``result SIDE``: the recorded winner."""
@@ -212,6 +230,7 @@ class Result:
     pos: Position = field(default=NOWHERE, compare=False, repr=False)
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class SyntaxIssue:
     """A line that could not be read. ``expected`` says what would have been valid."""

@@ -34,10 +34,12 @@ from spadesctl.events import (
     Took,
     Trick,
 )
+from spadesctl.values import fast_init
 
 SEAT_TAGS = {"North": Seat.N, "East": Seat.E, "South": Seat.S, "West": Seat.W}
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Hand:
     """One hand (deal) of a game, as recorded. Every part but the number is optional."""
@@ -62,6 +64,7 @@ class Hand:
         return bool(self.tricks)
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Game:
     """One game: its tags, its hands and the recorded result."""

@@ -32,8 +32,10 @@ from spadesctl.scoring import (
     game_end,
     score_hand,
 )
+from spadesctl.values import fast_init
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class RefereedHand:
     """One hand replayed and scored.  ``score`` is ``None`` when it could not be scored
@@ -50,6 +52,7 @@ class RefereedHand:
         return self.replayed.number
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class RefereedGame:
     """A game replayed and scored: its hands, the final standing and the result."""

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import BinaryIO, Final
 
 from spadesctl.events import Position, SyntaxIssue
+from spadesctl.values import fast_init
 
 #: Longest line read; anything longer is reported and skipped (a record line is short).
 MAX_LINE: Final = 64 * 1024
@@ -22,6 +23,7 @@ class BinaryFileError(ValueError):
     """The input holds NUL bytes: it is not a text record."""
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class GameText:
     """The lines of one game (comments blanked), from file line ``first_line`` on."""

@@ -31,6 +31,7 @@ from spadesctl.replay.tables import (
     card_indices,
 )
 from spadesctl.rules.ruleset import FirstLead, LeadSpades, Ruleset
+from spadesctl.values import fast_init
 
 #: Per number of players, per leader (seat position): the positions in playing order,
 #: and the seats in that order.
@@ -43,6 +44,7 @@ _SEAT_ROTATIONS: Final = {
 }
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Play:
     """The outcome of the card play: the tricks, tricks won per seat, reneges proven."""

@@ -16,6 +16,7 @@ from spadesctl.diagnostics import Diagnostic
 from spadesctl.events import Bid
 from spadesctl.record import Game, Hand
 from spadesctl.rules.ruleset import Ruleset
+from spadesctl.values import fast_init
 
 
 class PlayedTrick(NamedTuple):
@@ -44,6 +45,7 @@ class PlayedTrick(NamedTuple):
         return None
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class FoundRenege:
     """A renege the replay proved: ``seat`` did not follow suit in ``trick`` while able to."""
@@ -52,6 +54,7 @@ class FoundRenege:
     trick: int
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class ReplayedHand:
     """One hand replayed under ``rules``.
@@ -128,6 +131,7 @@ class ReplayedHand:
         return ()
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class ReplayedGame:
     """A game's hands replayed in order under ``rules``."""

@@ -18,6 +18,7 @@ from spadesctl.record import Game
 from spadesctl.rules.parse import RulesError, format_rules, load_rules_toml, parse_rules
 from spadesctl.rules.presets import STANDARD
 from spadesctl.rules.ruleset import Ruleset
+from spadesctl.values import fast_init
 
 
 def rules_option(value: str | None) -> Ruleset:
@@ -39,6 +40,7 @@ def rules_option(value: str | None) -> Ruleset:
     return parse_rules(value)
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class GameRules:
     """The ruleset a game is played under, where it came from, and any problem with its

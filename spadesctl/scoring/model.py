@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from spadesctl.cards import Party, Seat, Side, seats_for, side_of
 from spadesctl.events import Bid
 from spadesctl.rules.ruleset import Ruleset
+from spadesctl.values import fast_init
 
 #: Figures per party: a plain ``dict[Seat, int]`` or ``dict[Side, int]`` is accepted as is.
 PartyCounts = Mapping[Seat, int] | Mapping[Side, int] | Mapping[Party, int]
@@ -45,6 +46,7 @@ def seats_of(party: Party) -> tuple[Seat, ...]:
     return (party,)
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class RenegeRuling:
     """A renege established at the table, to be penalised as the ruleset's renege_penalty says.
@@ -59,6 +61,7 @@ class RenegeRuling:
     beneficiary: Party | None = None
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class PartyStanding:
     """One party's running state: score, bag counter, and sets on consecutive hands."""
@@ -68,6 +71,7 @@ class PartyStanding:
     sets_in_a_row: int = 0
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Standing:
     """Every party's :class:`PartyStanding`, in party order (NS, EW or N, E, S, W)."""
@@ -130,6 +134,7 @@ class Standing:
         )
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Item:
     """One line of a hand's explanation: who gains or loses how much, and why."""
@@ -142,6 +147,7 @@ class Item:
         return self.text
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class NilResult:
     """One nil (or blind nil) bid: scored for its bidder, apart from the partner's contract."""
@@ -174,6 +180,7 @@ class SetReason(enum.Enum):
     RENEGE = "renege"  # a renege ruling of "set"
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class PartyResult:
     """One party's outcome for one hand.  ``points`` is the sum of the parts."""
@@ -207,6 +214,7 @@ class PartyResult:
         return self.made is False
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class HandScore:
     """The outcome of one hand."""
@@ -246,6 +254,7 @@ class HandScore:
         return "\n".join(f"{i.text}" for i in self.items)
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class HandInput:
     """What :func:`~spadesctl.scoring.game.score_game` needs of one hand."""
@@ -277,6 +286,7 @@ class EndReason(enum.Enum):
     BOSTON = "boston"  # a side bid 10+ and took every trick
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class GameResult:
     """Who won, why, and after which hand."""
@@ -287,6 +297,7 @@ class GameResult:
     text: str
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class GameScore:
     """A whole game: every hand scored in turn, and the result if the game was decided.
@@ -308,6 +319,7 @@ class GameScore:
         raise KeyError(number)
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class SheetError:
     """A recorded running total that disagrees with the computed one.

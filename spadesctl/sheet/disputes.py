@@ -32,10 +32,12 @@ from spadesctl.diagnostics import Diagnostic
 from spadesctl.events import Position
 from spadesctl.scoring import GameScore, HandScore, first_sheet_errors
 from spadesctl.sheet.model import ScoreSheet, SheetHand
+from spadesctl.values import fast_init
 
 Figure = Literal["score", "bags"]
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Disagreement:
     """One recorded figure that differs from the recomputed one.
@@ -57,6 +59,7 @@ class Disagreement:
         return self.recorded - self.expected
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class SheetCheck:
     """The outcome of comparing a sheet with the recomputed figures."""

@@ -27,8 +27,10 @@ from spadesctl.scoring import (
     parties_of,
     seats_of,
 )
+from spadesctl.values import fast_init
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class SheetHand:
     """One hand of the sheet.
@@ -88,6 +90,7 @@ class SheetHand:
         return tuple((s, counts[s]) for s in seats_of(party) if s in counts)
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class ScoreSheet:
     """A whole game's sheet: its hands in order, the recomputed result and the recorded one.
