@@ -413,12 +413,14 @@ def _check_team_range(
         if not all(s in covered for s in members):
             continue
         contract = [b for b in mine if not (isinstance(b.bidder, Seat) and is_nil(rules, b))]
-        if not contract:
-            continue
+        if not contract and not partnership:
+            continue  # a player's nil is no number bid
+        # A side whose partners both bid nil bids 0 tricks (its nils count 0).
+        placed = contract or mine
         total = sum(b.tricks for b in contract)
-        where: Position = contract[-1].pos
-        seat = _seat_or_none(contract[-1].bidder)
-        together = " in all" if partnership else ""
+        where: Position = placed[-1].pos
+        seat = _seat_or_none(placed[-1].bidder)
+        together = (" in all" if contract else " (both partners bid nil)") if partnership else ""
         if total < low:
             rep.add(
                 "min-bid-violated",
