@@ -8,8 +8,9 @@ that comparisons on the hot path are plain integer comparisons.
 from __future__ import annotations
 
 import enum
+import functools
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, NoReturn
 
 
 class Suit(enum.Enum):
@@ -268,22 +269,43 @@ def parse_holding(text: str) -> tuple[Card, ...]:
             f"a holding has 4 suit groups (spades.hearts.diamonds.clubs) and an optional "
             f"jokers group, not {len(groups)}: {text!r}"
         )
+    out: tuple[Card, ...] = ()
+    for cards in map(_group_cards, range(len(groups)), groups):
+        if cards is None:
+            _raise_for_holding(text, groups)
+        out += cards
+    return out
+
+
+@functools.lru_cache(maxsize=16384)
+def _group_cards(index: int, group: str) -> tuple[Card, ...] | None:
+    """The cards of one suit group (``index`` 4 is the jokers), high first; ``None`` if a
+    character is not a rank.  Cached: a suit has only so many holdings."""
+    by_char = _HOLDING_CHARS[index]
+    if "10" in group:
+        group = group.replace("10", "T")
     out: list[Card] = []
+    for ch in group:
+        c = by_char.get(ch)
+        if c is None:
+            return None
+        out.append(c)
+    out.sort(key=_HOLDING_ORDER.__getitem__)
+    return tuple(out)
+
+
+def _raise_for_holding(text: str, groups: list[str]) -> NoReturn:
+    """Raise the :class:`ValueError` that names the first character that is not a rank."""
     for index, group in enumerate(groups):
         by_char = _HOLDING_CHARS[index]
-        if "10" in group:
-            group = group.replace("10", "T")
-        for ch in group:
-            c = by_char.get(ch)
-            if c is None:
+        for ch in group.replace("10", "T"):
+            if ch not in by_char:
                 if index == 4:
                     raise ValueError(f"{ch!r} is not a joker (B or L) in {text!r}")
                 raise ValueError(
                     f"{ch!r} is not a rank (in the {HOLDING_SUITS[index].word} of {text!r})"
                 )
-            out.append(c)
-    out.sort(key=_HOLDING_ORDER.__getitem__)
-    return tuple(out)
+    raise AssertionError("unreachable: every group was readable")  # pragma: no cover
 
 
 def _holding_chars() -> tuple[dict[str, Card], ...]:

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import dataclasses
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 from hypothesis import given, settings
@@ -12,6 +15,7 @@ from spadesctl import format_game
 from spadesctl.events import LineEvent, Position
 from spadesctl.notation.fastpath import fast_line
 from spadesctl.notation.parser import parse_line
+from spadesctl.rules.presets import STANDARD
 from tests.record_strategies import games
 
 
@@ -126,3 +130,73 @@ def test_positions_are_absolute() -> None:
     assert event is not None
     assert event.pos == Position(41, 4)
     assert event.position_of(1) == Position(41, 17)  # type: ignore[union-attr]
+
+
+def _corpus_lines() -> list[tuple[str, str]]:
+    """(preset, line) for every line of generated games under each preset."""
+    from spadesctl.generate import GenerateOptions, generate_games
+    from spadesctl.rules.presets import PRESETS
+
+    out = []
+    for name, rules in sorted(PRESETS.items()):
+        for options in (GenerateOptions(), GenerateOptions(hands_only=True)):
+            for game in generate_games(2, seed=11, rules=rules, options=options):
+                out.extend((name, line) for line in format_game(game).splitlines())
+    return out
+
+
+def test_a_generated_corpus_parses_the_same_both_ways() -> None:
+    """Every preset's generated games, line by line: the fast reader's events and positions
+    are the grammar's, and the fast reader answers every line the writer writes."""
+    from spadesctl.notation.parser import parse_lines
+
+    lines = [line for _, line in _corpus_lines()]
+    assert len(lines) > 1000
+    fast = parse_lines(lines, first_line=3)
+    slow = parse_lines(lines, first_line=3, fast=False)
+    assert [deep(e) for e in fast] == [deep(e) for e in slow]
+    for number, line in enumerate(lines, 3):
+        if line:
+            assert fast_line(line, number) is not None, line
+
+
+def test_canonical_lines_read_the_same_as_spaced_out_ones() -> None:
+    """The quickest readers (single-spaced lines) agree with the general token reader."""
+    for _, line in _corpus_lines():
+        if not line or line.startswith("["):
+            continue
+        quick = fast_line(line, 5)
+        general = fast_line(" " + line, 5)  # a leading space: the general reader's way
+        assert quick is not None and general is not None, line
+        assert deep(_unshift(general)) == deep(quick), line
+
+
+def _unshift(event: Any) -> Any:
+    """``event`` read from the line with one leading space, moved back one column."""
+    if isinstance(event, Position):
+        return Position(event.line, event.column - 1)
+    if dataclasses.is_dataclass(event) and not isinstance(event, type):
+        changes = {f.name: _unshift(getattr(event, f.name)) for f in dataclasses.fields(event)}
+        if "card_columns" in changes:
+            changes["card_columns"] = tuple(c - 1 for c in event.card_columns)
+        return dataclasses.replace(event, **changes)
+    if isinstance(event, tuple):
+        return tuple(_unshift(v) for v in event)
+    return event
+
+
+def test_checking_a_clean_file_never_imports_the_grammar(tmp_path: Path) -> None:
+    """Well-formed records are read without Lark: it is imported, and the parser built,
+    only for a line the fast reader declines."""
+    from spadesctl.generate import generate_games
+
+    path = tmp_path / "clean.spades"
+    path.write_text("\n".join(format_game(g) for g in generate_games(3, 5, STANDARD)))
+    script = (
+        "import sys\n"
+        "from spadesctl.checking import check_file\n"
+        f"report = check_file({str(path)!r})\n"
+        "assert report.hands > 0 and not report.diagnostics, report\n"
+        "assert 'lark' not in sys.modules, 'lark was imported'\n"
+    )
+    subprocess.run([sys.executable, "-c", script], check=True)

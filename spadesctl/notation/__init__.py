@@ -12,7 +12,7 @@ import io
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, BinaryIO
+from typing import TYPE_CHECKING, BinaryIO, Final
 
 from spadesctl.events import GameStart, LineEvent
 from spadesctl.notation.parser import parse_lines
@@ -24,25 +24,40 @@ if TYPE_CHECKING:
     from spadesctl.rules.ruleset import Ruleset
 
 
+#: Name endings that may mean PBN, and a byte-order mark (see :func:`is_pbn_source`).
+_PBN_ENDINGS: Final = (".pbn", ".ptn")
+_BOM: Final = b"\xef\xbb\xbf"
+
+
 class RecordReadError(OSError):
     """A record source that cannot be read at all (missing, a directory, binary data)."""
 
 
 def is_pbn_source(stream: BinaryIO, source: str) -> bool:
-    """Whether a stream holds PBN records: by its name, or by its first bytes (peeked)."""
-    from spadesctl.pbn import is_pbn_name, looks_like_pbn
+    """Whether a stream holds PBN records: by its name, or by its first bytes (peeked).
 
-    if is_pbn_name(source):
-        return True
+    :mod:`spadesctl.pbn` decides; it is imported (with Lark) only when the name or the
+    first bytes could say PBN at all, so that native records never load it.
+    """
+    if source.lower().endswith(_PBN_ENDINGS):
+        from spadesctl.pbn import is_pbn_name
+
+        if is_pbn_name(source):
+            return True
     peek = getattr(stream, "peek", None)
     if peek is not None:
-        return looks_like_pbn(bytes(peek(64)[:64]))
-    if stream.seekable():
+        head = bytes(peek(64)[:64])
+    elif stream.seekable():
         where = stream.tell()
         head = stream.read(64)
         stream.seek(where)
-        return looks_like_pbn(head)
-    return False
+    else:
+        return False
+    if not head.removeprefix(_BOM).lstrip(b" \t\r\n").startswith(b"%"):
+        return False  # a PBN file starts with a % PTN or % PBN line
+    from spadesctl.pbn import looks_like_pbn
+
+    return looks_like_pbn(head)
 
 
 def games_from_stream(

@@ -7,10 +7,16 @@ any line it is not sure about it answers ``None`` and the caller hands that line
 grammar, so errors, their messages and every unusual-but-valid spelling stay the
 grammar's.  ``tests/test_fastpath.py`` parses generated corpora both ways and compares
 the events and their positions.
+
+Lines as ``spadesctl fmt`` writes them (single spaces, nothing before the keyword) take
+the quickest way: split on spaces, every word looked up in a table (numbers, seats,
+cards, bid values), columns from the words' lengths.  Anything these readers do not
+recognise falls to the general token reader below, and from there to the grammar.
 """
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
 from typing import Final
@@ -230,6 +236,12 @@ def _tokens(text: str) -> Tokens:
 
 def fast_line(text: str, line: int) -> LineEvent | None:
     """The event of a well-formed line, or ``None`` when the grammar must decide."""
+    parts = text.split(" ")
+    canonical = _CANONICAL.get(parts[0])
+    if canonical is not None:
+        event = canonical(text, parts, line)
+        if event is not None:
+            return event
     stripped = text.lstrip(" \t\f\r")
     if stripped.startswith("["):
         m = _TAG.match(stripped)
@@ -241,3 +253,153 @@ def fast_line(text: str, line: int) -> LineEvent | None:
         return None
     reader = _BY_KEYWORD.get(tokens[0][0])
     return None if reader is None else reader(tokens, line)
+
+
+# Canonical lines: the keyword at column 1, one space between words.  Each reader gets
+# the line and its words, and answers ``None`` for anything unexpected.
+
+#: The numbers ``[0-9]{1,2}`` spells (the grammar's INT, at most 99), by their text.
+_NUMBER: Final[dict[str, int]] = {
+    **{str(i): i for i in range(100)},
+    **{f"0{i}": i for i in range(10)},
+}
+#: Every bid value the grammar takes, by its text: (kind, tricks).
+_BID_VALUES: Final[dict[str, tuple[BidKind, int]]] = {
+    "nil": (BidKind.NIL, 0),
+    "bnil": (BidKind.BLIND_NIL, 0),
+    **{text: (BidKind.NUMBER, n) for text, n in _NUMBER.items()},
+    **{"b" + text: (BidKind.BLIND, n) for text, n in _NUMBER.items()},
+}
+
+
+@functools.lru_cache(maxsize=256)
+def _two_letter_columns(start: int, count: int) -> tuple[int, ...]:
+    """The columns of ``count`` two-letter cards from column ``start``, one space apart."""
+    return tuple(range(start, start + 3 * count, 3))
+
+
+def _card_columns(start: int, words: list[str]) -> tuple[int, ...]:
+    out = []
+    col = start
+    for word in words:
+        out.append(col)
+        col += len(word) + 1
+    return tuple(out)
+
+
+def _canonical_trick(text: str, p: list[str], line: int) -> LineEvent | None:
+    count = len(p) - 3
+    if count <= 0:
+        return None
+    number = _NUMBER.get(p[1])
+    leader = _SEATS.get(p[2])
+    if number is None or leader is None:
+        return None
+    words = p[3:]
+    try:
+        cards = tuple(map(_card_of, words))
+    except KeyError:
+        return None
+    start = 10 + len(p[1])  # "trick N S " and the first card
+    if len(text) == start + 3 * count - 2:  # every card written with two letters
+        columns = _two_letter_columns(start, count)
+    else:
+        columns = _card_columns(start, words)
+    return Trick(number, leader, cards, columns, Position(line, 1))
+
+
+def _canonical_hand(text: str, p: list[str], line: int) -> LineEvent | None:
+    if len(p) != 4 or p[2] != "dealer":
+        return None
+    number = _NUMBER.get(p[1])
+    dealer = _SEATS.get(p[3])
+    if number is None or dealer is None:
+        return None
+    return HandStart(number, dealer, Position(line, 1))
+
+
+def _canonical_deal(text: str, p: list[str], line: int) -> LineEvent | None:
+    if len(p) < 2:
+        return None
+    holdings = []
+    col = 6
+    ordered = True
+    last = -1
+    for word in p[1:]:
+        seat = _SEATS.get(word[:1])
+        if seat is None or word[1:2] != ":":
+            return None
+        try:
+            cards = parse_holding(word[2:])
+        except ValueError:
+            return None
+        holdings.append(Holding(seat, cards, Position(line, col)))
+        col += len(word) + 1
+        order = _SEAT_ORDER[seat]
+        ordered = ordered and order > last
+        last = order
+    if not ordered:
+        holdings.sort(key=lambda h: _SEAT_ORDER[h.seat])
+    return Deal(tuple(holdings), Position(line, 1))
+
+
+def _canonical_bid(text: str, p: list[str], line: int) -> LineEvent | None:
+    n = len(p)
+    if n < 3 or n % 2 == 0:
+        return None
+    bids = []
+    col = 5
+    for i in range(1, n, 2):
+        who = p[i]
+        bidder = _PARTIES.get(who)
+        value = _BID_VALUES.get(p[i + 1])
+        if bidder is None or value is None:
+            return None
+        bids.append(Bid(bidder, value[0], value[1], Position(line, col)))
+        col += len(who) + len(p[i + 1]) + 2
+    return Bids(tuple(bids), Position(line, 1))
+
+
+def _canonical_entries(p: list[str], signed: bool) -> tuple[tuple[Party, int], ...] | None:
+    n = len(p)
+    if n < 3 or n % 2 == 0:
+        return None
+    out = []
+    for i in range(1, n, 2):
+        party = _PARTIES.get(p[i])
+        if party is None:
+            return None
+        word = p[i + 1]
+        value = _NUMBER.get(word)
+        if value is None:
+            if not signed or not _SIGNED.match(word):
+                return None
+            value = int(word)
+        out.append((party, value))
+    return tuple(out)
+
+
+def _canonical_score(text: str, p: list[str], line: int) -> LineEvent | None:
+    entries = _canonical_entries(p, signed=True)
+    return None if entries is None else RecordedScore(entries, Position(line, 1))
+
+
+def _canonical_bags(text: str, p: list[str], line: int) -> LineEvent | None:
+    entries = _canonical_entries(p, signed=False)
+    return None if entries is None else RecordedBags(entries, Position(line, 1))
+
+
+def _canonical_took(text: str, p: list[str], line: int) -> LineEvent | None:
+    entries = _canonical_entries(p, signed=False)
+    return None if entries is None else Took(entries, Position(line, 1))
+
+
+_CANONICAL: Final[dict[str, Callable[[str, list[str], int], LineEvent | None]]] = {
+    "trick": _canonical_trick,
+    "hand": _canonical_hand,
+    "deal": _canonical_deal,
+    "bid": _canonical_bid,
+    "score": _canonical_score,
+    "bags": _canonical_bags,
+    "took": _canonical_took,
+}

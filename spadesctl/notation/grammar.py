@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import functools
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from lark import Lark
+if TYPE_CHECKING:
+    from lark import Lark
 
 _PACKAGE_DIR = Path(__file__).resolve().parent.parent
 
@@ -26,6 +28,8 @@ def grammar_path(name: str) -> Path:
 @functools.cache
 def spades_parser() -> Lark:
     """The LALR parser of ``grammar/spades.lark``, with start symbols ``record`` and ``line``."""
+    from lark import Lark
+
     path = grammar_path("spades.lark")
     return Lark(
         path.read_text(encoding="utf-8"),

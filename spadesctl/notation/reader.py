@@ -1,16 +1,17 @@
 """Streaming a record file into one block of lines per game.
 
-Reading never holds more than one game in memory: lines are read one at a time from a
-binary stream, decoded, stripped of comments (kept column-exact by blanking them with
-spaces) and grouped so that a tag line following hand lines starts a new game.  Lines
-that cannot be decoded or are absurdly long become positioned issues, not exceptions.
+Reading never holds more than one game (and one block of the file) in memory: the
+binary stream is read a block of whole lines at a time (decoded and split in one go),
+the lines stripped of comments (kept column-exact by blanking them with spaces) and
+grouped so that a tag line following hand lines starts a new game.  Lines that cannot
+be decoded or are absurdly long become positioned issues, not exceptions.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import BinaryIO, Final
+from typing import BinaryIO, Final, cast
 
 from spadesctl.events import Position, SyntaxIssue
 from spadesctl.values import fast_init
@@ -69,41 +70,121 @@ def blank_comments(line: str, in_block: bool) -> tuple[str, bool]:
     return "".join(out), in_block
 
 
-def _read_lines(stream: BinaryIO) -> Iterator[tuple[int, str | None, SyntaxIssue | None]]:
-    """Yield (line number, text or None, issue or None) for each physical line."""
-    line_no = 0
+#: Bytes read at a time: blocks of whole lines are decoded and split in one go.
+BLOCK: Final = 1 << 20
+_BOM: Final = b"\xef\xbb\xbf"
+
+#: A block of lines: the number of its first line, each line's text (``None`` for a line
+#: that could not be read), the issues of those lines by line number, and whether the
+#: block is free of ``;`` and ``{`` (no comment can start in it).
+Block = tuple[int, list[str | None], dict[int, SyntaxIssue], bool]
+
+
+def _read_blocks(stream: BinaryIO) -> Iterator[Block]:
+    """The stream's lines, a block at a time (at most :data:`BLOCK` bytes and a line).
+
+    Lines longer than :data:`MAX_LINE` bytes and lines that are not UTF-8 become issues;
+    a NUL byte raises :class:`BinaryFileError` once the lines before it are yielded.
+    Memory stays bounded whatever the input: a line without an end is skipped as it is
+    read, never held.
+    """
+    line_no = 1  # the number of the next line
+    pending = b""
     while True:
-        raw = stream.readline(MAX_LINE + 1)
-        if not raw:
-            return
-        line_no += 1
-        if len(raw) > MAX_LINE and not raw.endswith(b"\n"):
-            while raw and not raw.endswith(b"\n"):
-                raw = stream.readline(MAX_LINE + 1)
-            yield (
-                line_no,
-                None,
-                SyntaxIssue(f"line longer than {MAX_LINE} bytes; skipped", Position(line_no, 1)),
-            )
+        chunk = stream.read(BLOCK)
+        if chunk:
+            data = pending + chunk if pending else chunk
+            cut = data.rfind(b"\n") + 1
+            if cut == 0:
+                if len(data) > MAX_LINE:
+                    yield _too_long(line_no)
+                    line_no += 1
+                    pending = _skip_line(stream)
+                else:
+                    pending = data
+                continue
+            data, pending = data[:cut], data[cut:]
+        else:
+            data, pending = pending, b""
+            if not data:
+                return
+        block = _decode_block(line_no, data)
+        if block is None:
+            yield from _read_slowly(line_no, data)  # raises at a NUL byte
+            line_no += data.count(b"\n") + (not data.endswith(b"\n"))
+            continue
+        yield block
+        line_no += len(block[1])
+
+
+def _decode_block(line_no: int, data: bytes) -> Block | None:
+    """Whole lines decoded at once; ``None`` when a line needs :func:`_read_slowly`."""
+    if b"\x00" in data:
+        return None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    lines = text.split("\n")
+    if data.endswith(b"\n"):
+        lines.pop()
+    if len(data) > MAX_LINE and any(
+        len(t) * 4 > MAX_LINE and len(t.encode("utf-8")) > MAX_LINE for t in lines
+    ):
+        return None
+    if "\r" in text:
+        lines = [t.rstrip("\r") for t in lines]
+    if line_no == 1 and data.startswith(_BOM):
+        lines[0] = lines[0][1:]
+    return line_no, cast(list[str | None], lines), {}, ";" not in text and "{" not in text
+
+
+def _too_long(line_no: int) -> Block:
+    issue = SyntaxIssue(f"line longer than {MAX_LINE} bytes; skipped", Position(line_no, 1))
+    return line_no, [None], {line_no: issue}, False
+
+
+def _skip_line(stream: BinaryIO) -> bytes:
+    """Read on to the end of the current line; what follows it in the last block read."""
+    while True:
+        chunk = stream.read(BLOCK)
+        if not chunk:
+            return b""
+        end = chunk.find(b"\n")
+        if end >= 0:
+            return chunk[end + 1 :]
+
+
+def _read_slowly(line_no: int, data: bytes) -> Iterator[Block]:
+    """Whole lines one at a time: long lines, undecodable lines, a NUL byte."""
+    texts: list[str | None] = []
+    bad: dict[int, SyntaxIssue] = {}
+    raws = data.split(b"\n")
+    if data.endswith(b"\n"):
+        raws.pop()
+    for number, raw in enumerate(raws, line_no):
+        if len(raw) > MAX_LINE:
+            bad[number] = _too_long(number)[2][number]
+            texts.append(None)
             continue
         if b"\x00" in raw:
-            raise BinaryFileError(f"line {line_no} holds NUL bytes: this is not a text record")
-        if line_no == 1 and raw.startswith(b"\xef\xbb\xbf"):
+            if texts:
+                yield line_no, texts, bad, False
+            raise BinaryFileError(f"line {number} holds NUL bytes: this is not a text record")
+        if number == 1 and raw.startswith(_BOM):
             raw = raw[3:]
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError as exc:
             column = len(raw[: exc.start].decode("utf-8", "replace")) + 1
-            yield (
-                line_no,
-                None,
-                SyntaxIssue(
-                    f"invalid UTF-8 (byte 0x{raw[exc.start]:02x}); line skipped",
-                    Position(line_no, column),
-                ),
+            bad[number] = SyntaxIssue(
+                f"invalid UTF-8 (byte 0x{raw[exc.start]:02x}); line skipped",
+                Position(number, column),
             )
+            texts.append(None)
             continue
-        yield line_no, text.rstrip("\r\n"), None
+        texts.append(text.rstrip("\r\n"))
+    yield line_no, texts, bad, False
 
 
 def split_games(stream: BinaryIO) -> Iterator[GameText]:
@@ -114,27 +195,39 @@ def split_games(stream: BinaryIO) -> Iterator[GameText]:
     seen_body = False
     in_block = False
     block_start = Position(1, 1)
-    for line_no, text, issue in _read_lines(stream):
-        if text is None:
-            if issue is not None:
-                issues.append(issue)
-            text = ""
-        else:
-            was_in_block, raw_text = in_block, text
-            text, in_block = blank_comments(text, in_block)
-            if in_block and not was_in_block:
-                block_start = Position(line_no, raw_text.rfind("{") + 1)
-        stripped = text.lstrip()
-        if stripped.startswith("["):
-            if seen_body:
-                yield GameText(first, tuple(lines), tuple(issues))
-                lines, issues, first, seen_body = [], [], line_no, False
-        elif stripped:
-            seen_body = True
-        if not lines and not stripped and not issues:
-            first = line_no + 1
-            continue
-        lines.append(text)
+    for start, texts, bad, plain in _read_blocks(stream):
+        line_no = start - 1
+        for text in texts:
+            line_no += 1
+            if text is None:
+                issues.append(bad[line_no])
+                text = ""
+            elif in_block or not plain:
+                was_in_block, raw_text = in_block, text
+                text, in_block = blank_comments(text, in_block)
+                if in_block and not was_in_block:
+                    block_start = Position(line_no, raw_text.rfind("{") + 1)
+            if text and not text[0].isspace():
+                # the common line: nothing before its first word
+                if text[0] == "[":
+                    if seen_body:
+                        yield GameText(first, tuple(lines), tuple(issues))
+                        lines, issues, first, seen_body = [], [], line_no, False
+                else:
+                    seen_body = True
+                lines.append(text)
+                continue
+            stripped = text.lstrip()
+            if stripped.startswith("["):
+                if seen_body:
+                    yield GameText(first, tuple(lines), tuple(issues))
+                    lines, issues, first, seen_body = [], [], line_no, False
+            elif stripped:
+                seen_body = True
+            if not lines and not stripped and not issues:
+                first = line_no + 1
+                continue
+            lines.append(text)
     if in_block:
         issues.append(SyntaxIssue("a { block comment } is never closed", block_start))
     if any(line.strip() for line in lines) or issues:

@@ -1,0 +1,290 @@
+"""The grammar side of the parser: the Lark transformer, and error messages.
+
+Imported only when a line needs the grammar (the fast reader,
+:mod:`spadesctl.notation.fastpath`, declined it): a clean file of well-formed lines never
+imports Lark nor builds the parser.  The transformer runs inline with the LALR parser,
+so no parse tree is built; :func:`grammar_line` is what
+:func:`spadesctl.notation.parser.parse_line` runs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Final
+
+from lark import Token, Transformer
+from lark.exceptions import (
+    UnexpectedCharacters,
+    UnexpectedEOF,
+    UnexpectedInput,
+    UnexpectedToken,
+    VisitError,
+)
+
+from spadesctl.cards import Card, Party, Seat, parse_holding, parse_party
+from spadesctl.events import (
+    Bid,
+    BidKind,
+    Bids,
+    Claim,
+    Deal,
+    Draw,
+    HandStart,
+    Holding,
+    LineEvent,
+    Pass,
+    Position,
+    RecordedBags,
+    RecordedScore,
+    Renege,
+    Result,
+    SyntaxIssue,
+    Tag,
+    Took,
+    Trick,
+)
+from spadesctl.notation.escapes import unescape
+from spadesctl.notation.grammar import spades_parser
+from spadesctl.notation.parser import NotationError
+
+#: The most tricks any bid may name (three players hold 17 cards); larger numbers are
+#: syntax errors, smaller out-of-range ones are the replay engine's ``bid-out-of-range``.
+_MAX_NUMBER: Final = 99
+_SEAT_ORDER: Final = {Seat.N: 0, Seat.E: 1, Seat.S: 2, Seat.W: 3}
+#: What the grammar ignores between tokens (and nothing else: not Unicode spaces).
+_BLANK: Final = " \t\f\r"
+
+
+def _seat(tok: Token) -> Seat:
+    if len(tok) != 1:
+        raise NotationError(f"expected a seat (N, E, S or W), not {str(tok)!r}", tok)
+    return Seat(str(tok))
+
+
+def _int(tok: Token) -> int:
+    value = int(tok)
+    if value > _MAX_NUMBER:
+        raise NotationError(f"{value} is far too large here", tok)
+    return value
+
+
+def _split_cards(tok: Token) -> tuple[tuple[Card, ...], tuple[int, ...]]:
+    """The cards of a CARDS token and the column of each."""
+    text = str(tok)
+    out: list[Card] = []
+    columns: list[int] = []
+    col = tok.column or 0
+    index = 0
+    for part in text.split():
+        index = text.index(part, index)
+        try:
+            out.append(Card.parse(part))
+        except ValueError:
+            raise NotationError(f"not a card: {part!r}", tok) from None
+        columns.append(col + index)
+        index += len(part)
+    return tuple(out), tuple(columns)
+
+
+def _unquote(tok: Token) -> str:
+    return unescape(str(tok)[1:-1])
+
+
+def _bid_value(bidder: Party, tok: Token, pos: Position) -> Bid:
+    text = str(tok)
+    if text == "nil":
+        return Bid(bidder, BidKind.NIL, 0, pos)
+    if text == "bnil":
+        return Bid(bidder, BidKind.BLIND_NIL, 0, pos)
+    if text.startswith("b"):
+        return Bid(bidder, BidKind.BLIND, _int(Token("INT", text[1:])), pos)
+    return Bid(bidder, BidKind.NUMBER, _int(tok), pos)
+
+
+def _pairs(items: Sequence[Token]) -> list[tuple[Token, Token]]:
+    return [(items[i], items[i + 1]) for i in range(0, len(items) - 1, 2)]
+
+
+class _ToEvents(Transformer[Token, Any]):
+    """Builds one event per line rule; ``line_offset`` maps chunk lines to file lines."""
+
+    def __init__(self, line_offset: int = 0) -> None:
+        super().__init__(visit_tokens=False)
+        self.line_offset = line_offset
+
+    def _pos(self, tok: Token) -> Position:
+        return Position((tok.line or 0) + self.line_offset, tok.column or 0)
+
+    def record(self, children: list[LineEvent]) -> list[LineEvent]:
+        return children
+
+    def tag(self, c: list[Token]) -> Tag:
+        return Tag(str(c[1]), _unquote(c[2]), self._pos(c[0]))
+
+    def hand(self, c: list[Token]) -> HandStart:
+        return HandStart(_int(c[1]), _seat(c[2]), self._pos(c[0]))
+
+    def deal(self, c: list[Token]) -> Deal:
+        holdings = []
+        for tok in c[1:]:
+            seat_text, _, text = str(tok).partition(":")
+            try:
+                cards = parse_holding(text)
+            except ValueError as exc:
+                raise NotationError(str(exc), tok) from None
+            holdings.append(Holding(Seat(seat_text), cards, self._pos(tok)))
+        holdings.sort(key=lambda h: _SEAT_ORDER[h.seat])
+        return Deal(tuple(holdings), self._pos(c[0]))
+
+    def pass_(self, c: list[Token]) -> Pass:
+        cards, _ = _split_cards(c[3])
+        return Pass(_seat(c[1]), _seat(c[2]), cards, self._pos(c[0]))
+
+    def bid(self, c: list[Token]) -> Bids:
+        bids = []
+        for who, value in _pairs(c[1:]):
+            bids.append(_bid_value(parse_party(str(who)), value, self._pos(who)))
+        return Bids(tuple(bids), self._pos(c[0]))
+
+    def draw(self, c: list[Token]) -> Draw:
+        first, _ = _split_cards(c[3])
+        second, _ = _split_cards(c[5])
+        if len(first) != 1 or len(second) != 1:
+            raise NotationError("a draw step names one card to keep and one to discard", c[3])
+        if str(c[2]) == str(c[4]):
+            raise NotationError("a draw step keeps one card and discards the other", c[4])
+        keep_first = str(c[2]) == "keep"
+        kept, discarded = (first[0], second[0]) if keep_first else (second[0], first[0])
+        return Draw(_seat(c[1]), kept, discarded, keep_first, self._pos(c[0]))
+
+    def trick(self, c: list[Token]) -> Trick:
+        cards, where = _split_cards(c[3])
+        return Trick(_int(c[1]), _seat(c[2]), cards, where, self._pos(c[0]))
+
+    def claim(self, c: list[Token]) -> Claim:
+        return Claim(_seat(c[1]), self._pos(c[0]))
+
+    def took(self, c: list[Token]) -> Took:
+        return Took(self._party_counts(c[1:]), self._pos(c[0]))
+
+    def renege(self, c: list[Token]) -> Renege:
+        return Renege(_seat(c[1]), _int(c[2]), self._pos(c[0]))
+
+    def score(self, c: list[Token]) -> RecordedScore:
+        return RecordedScore(self._party_counts(c[1:], signed=True), self._pos(c[0]))
+
+    def bags(self, c: list[Token]) -> RecordedBags:
+        return RecordedBags(self._party_counts(c[1:]), self._pos(c[0]))
+
+    def result(self, c: list[Token]) -> Result:
+        return Result(parse_party(str(c[1])), self._pos(c[0]))
+
+    def _party_counts(
+        self, items: Sequence[Token], signed: bool = False
+    ) -> tuple[tuple[Party, int], ...]:
+        out = []
+        for who, value in _pairs(items):
+            out.append((parse_party(str(who)), int(value) if signed else _int(value)))
+        return tuple(out)
+
+
+# ``pass`` is a Python keyword: the grammar rule ``pass`` maps to the method ``pass_``.
+setattr(_ToEvents, "pass", _ToEvents.pass_)
+
+
+_TERMINAL_WORDS: Final = {
+    "PARTY": "a seat (N E S W) or side (NS EW)",
+    "INT": "a number",
+    "SIGNED_INT": "a number",
+    "CARDS": "cards (AS KH 2C ...)",
+    "HOLDING": "a holding (N:AKQ4.T98.AK6.QJ97)",
+    "BID_VALUE": "a bid (0-13, nil, bnil, bN)",
+    "TAG_NAME": "a tag name",
+    "TAG_VALUE": 'a quoted value ("...")',
+    "DRAW_ACTION": "keep or discard",
+    "RSQB": "']'",
+    "MORETHAN": "'>'",
+    "DEALER": "'dealer'",
+    "_NL": "the end of the line",
+    "$END": "the end of the line",
+}
+_LINE_KEYWORDS: Final = (
+    "[Tag]",
+    "hand",
+    "deal",
+    "pass",
+    "bid",
+    "draw",
+    "trick",
+    "claim",
+    "took",
+    "renege",
+    "score",
+    "bags",
+    "result",
+)
+
+
+def _describe_expected(expected: set[str] | frozenset[str]) -> str:
+    if {"HAND", "DEAL", "TRICK"} <= set(expected):
+        return "a line keyword (" + ", ".join(_LINE_KEYWORDS) + ")"
+    words = sorted({_TERMINAL_WORDS.get(name, name.lower()) for name in expected})
+    return " or ".join(words)
+
+
+def _issue_for(exc: UnexpectedInput, text: str, line_no: int) -> SyntaxIssue:
+    column = exc.column if isinstance(exc.column, int) and exc.column > 0 else 1
+    pos = Position(line_no, column)
+    if isinstance(exc, UnexpectedToken):
+        at_end = exc.token.type in ("$END", "_NL")
+        if at_end:
+            pos = Position(line_no, len(text.rstrip()) + 1)
+        found = "the end of the line" if at_end else repr(str(exc.token))
+        if {"HAND", "DEAL", "TRICK"} <= set(exc.accepts or exc.expected):
+            word = str(exc.token).split()[0] if str(exc.token).strip() else str(exc.token)
+            return SyntaxIssue(
+                f"unknown line {word!r}; a line starts with " + ", ".join(_LINE_KEYWORDS), pos
+            )
+        expected = _describe_expected(exc.accepts or exc.expected)
+        return SyntaxIssue(f"unexpected {found}; expected {expected}", pos)
+    if isinstance(exc, UnexpectedCharacters):
+        rest = text[column - 1 :].split()
+        found = rest[0] if rest else text[column - 1 : column]
+        if column == 1 + (len(text) - len(text.lstrip())):
+            return SyntaxIssue(
+                f"unknown line {found!r}; a line starts with " + ", ".join(_LINE_KEYWORDS),
+                pos,
+            )
+        expected = _describe_expected(exc.allowed or set())
+        return SyntaxIssue(f"unexpected {found!r}; expected {expected}", pos)
+    if isinstance(exc, UnexpectedEOF):
+        return SyntaxIssue(
+            f"the line ends too early; expected {_describe_expected(set(exc.expected))}", pos
+        )
+    return SyntaxIssue(str(exc).splitlines()[0], pos)
+
+
+def grammar_line(text: str, line_no: int) -> LineEvent | None:
+    """Parse one line (no newline) with the grammar; ``None`` for a blank line."""
+    if not text.strip(_BLANK):
+        return None
+    parser = spades_parser()
+    try:
+        tree = parser.parse(text, start="line")
+    except UnexpectedInput as exc:
+        return _issue_for(exc, text, line_no)
+    # The line start symbol is inlined: a tree of one rule, transformed here.
+    try:
+        events = _ToEvents(line_no - 1).transform(tree)
+    except VisitError as exc:
+        if isinstance(exc.orig_exc, NotationError):
+            return SyntaxIssue(
+                exc.orig_exc.message, Position(line_no, exc.orig_exc.token.column or 1)
+            )
+        raise
+    if isinstance(events, list):  # pragma: no cover - the grammar's line rule is always inlined
+        return events[0] if events else None
+    return events  # type: ignore[no-any-return]
+
+
+__all__ = ["grammar_line"]
