@@ -23,11 +23,14 @@ SUICIDE_PARTNER_MIN = 4
 
 
 def is_nil(rules: Ruleset, bid: Bid) -> bool:
-    """Whether ``bid`` is a nil or blind nil (a plain 0 is one when ``zero_is_nil``)."""
+    """Whether ``bid`` is a nil or blind nil (a plain 0 is one when ``zero_is_nil`` and
+    nil is on; with ``nil=off`` a 0 is an ordinary bid, as the scorer reads it)."""
     kind = bid.kind
     if kind is BidKind.NIL or kind is BidKind.BLIND_NIL:
         return True
-    return kind is BidKind.NUMBER and bid.tricks == 0 and rules.zero_is_nil
+    return (
+        kind is BidKind.NUMBER and bid.tricks == 0 and rules.zero_is_nil and rules.nil is not None
+    )
 
 
 def party_name(party: Party) -> str:
@@ -163,14 +166,9 @@ def _walk(
             )
         if seat is not None and is_nil(rules, b) and b.kind is not BidKind.BLIND_NIL:
             if rules.nil is None:
-                zero = (
-                    " (a bid of 0 is a nil bid unless zero_is_nil=no)"
-                    if b.tricks == 0 and (b.kind is BidKind.NUMBER)
-                    else ""
-                )
                 rep.add(
                     "nil-not-allowed",
-                    f"{who} bid nil, but nil is off in these rules{zero}",
+                    f"{who} bid nil, but nil is off in these rules (a bid of 0 is an ordinary bid)",
                     b.pos,
                     seat=seat,
                 )
