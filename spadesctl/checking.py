@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from spadesctl.bulk import bulk_gc
 from spadesctl.diagnostics import Diagnostic
 from spadesctl.notation import RecordReadError, iter_games
 from spadesctl.record import Game
@@ -95,10 +96,11 @@ def check_file(path: str, options: CheckOptions = CheckOptions()) -> FileReport:
         )
         default = STANDARD
     try:
-        for game in iter_games(path, rules=None if options.rules is None else default):
-            games += 1
-            hands += len(game.hands)
-            diagnostics.extend(game_diagnostics(game, options, default=default))
+        with bulk_gc():
+            for game in iter_games(path, rules=None if options.rules is None else default):
+                games += 1
+                hands += len(game.hands)
+                diagnostics.extend(game_diagnostics(game, options, default=default))
     except RecordReadError as exc:
         message = str(exc).split(": ", 1)[-1]
         diagnostics.append(Diagnostic("io-error", message, file=path, line=1, column=1))
