@@ -434,3 +434,29 @@ def test_cases_are_clean_records(case: Case) -> None:
     # Every record above is a legal one: the only figures are the recomputed ones.
     (game,) = parse_text(case.text, "audit.spades")
     assert [d.name for d in game_diagnostics(game)] == []
+
+
+def test_a_sheet_taking_one_of_two_bag_penalties() -> None:
+    # Hand 1: NS 49 with 9 bags, EW 90 (as in "bag penalty twice in one hand").  Hand 2:
+    # NS take 12 more bags: 21, two penalties, 1 left: -29.  A scorekeeper who applies
+    # one penalty writes 49 + 22 + 100 - 100 = 71 and 11 bags: 100 over and 10 bags over.
+    text = record(
+        "standard",
+        "bid E 1 S 2 W nil N 2\ntook N 7 E 0 S 6 W 0\nscore NS 49 EW 90\nbags NS 9 EW 0",
+        "bid S 1 W 4 N nil E 4\ntook N 0 E 0 S 13 W 0\nscore NS 71 EW 10\nbags NS 11 EW 0",
+    )
+    (game,) = parse_text(text, "audit.spades")
+    assert [(d.name, d.hand, d.message) for d in game_diagnostics(game)] == [
+        (
+            "score-mismatch",
+            2,
+            "NS: sheet 71, recomputed -29 after hand 2 (100 over): only one of the 2 "
+            "10-bag penalties at hand 2 was applied",
+        ),
+        (
+            "bags-mismatch",
+            2,
+            "NS: sheet 11 bags, recomputed 1 bag after hand 2 (10 bags over): the count was "
+            "brought down by 10 only 1 of the 2 times it was due at hand 2",
+        ),
+    ]

@@ -251,6 +251,17 @@ def _bag_causes(
             found.append(
                 f"the count was not brought down by {limit} when it reached {limit} at hand {n}"
             )
+        elif (
+            limit is not None
+            and r.bag_penalties > 1
+            and step % limit == 0
+            and 0 < step < r.bag_penalties * limit
+        ):
+            done = r.bag_penalties - step // limit
+            found.append(
+                f"the count was brought down by {limit} only {done} of the "
+                f"{r.bag_penalties} times it was due at hand {n}"
+            )
         bags = f"the {r.bags_added} bag{_plural(r.bags_added)} of hand {n}"
         if r.bags_added and step == -r.bags_added:
             found.append(f"{bags} {'was' if r.bags_added == 1 else 'were'} not counted")
