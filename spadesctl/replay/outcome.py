@@ -15,6 +15,7 @@ from spadesctl.replay.report import Reporter
 from spadesctl.replay.result import FoundRenege, PlayedTrick
 from spadesctl.replay.tables import SUIT_WORDS, card_index, deck_table
 from spadesctl.rules.ruleset import Ruleset
+from spadesctl.scoring.model import parties_of, party_of, seats_of
 
 
 def tally(
@@ -39,7 +40,8 @@ def tally(
     if claim is not None and claimed:
         per_seat[seats.index(claim.seat)] += max(0, size - sum(won))
     if hand.took is not None:
-        counts = _read_took(hand.took, rules, seats, bids, won, played, rep)
+        claimer = claim.seat if claim is not None and claimed and played < size else None
+        counts = _read_took(hand.took, rules, seats, bids, won, played, rep, claimer)
         if counts is not None:
             return counts, True
     if claimed or played >= size:
@@ -66,8 +68,13 @@ def _read_took(
     won: tuple[int, ...],
     played: int,
     rep: Reporter,
+    claimer: Seat | None = None,
 ) -> tuple[tuple[Party, int], ...] | None:
-    """The took line's counts, if they cover every seat once; reports mismatches."""
+    """The took line's counts, if they cover every seat once; reports mismatches.
+
+    ``claimer``: the seat that claimed the tricks not played; every other party then
+    takes exactly the tricks it won in play.
+    """
     size = rules.tricks_per_hand
     partnership = rules.partnership and rules.players == 4
     nil_seats = {b.bidder for b in bids if isinstance(b.bidder, Seat) and is_nil(rules, b)}
@@ -143,7 +150,36 @@ def _read_took(
         )
     if missing or not usable:
         return None
+    if claimer is not None:
+        _check_claim(took, rules, seats, won, claimer, rep)
     return took.counts
+
+
+def _check_claim(
+    took: Took,
+    rules: Ruleset,
+    seats: tuple[Seat, ...],
+    won: tuple[int, ...],
+    claimer: Seat,
+    rep: Reporter,
+) -> None:
+    """After a claim, no party but the claimer's takes more than it won in play."""
+    claiming = party_of(rules, claimer)
+    for party in parties_of(rules):
+        if party is claiming:
+            continue
+        members = seats_of(party)
+        given = sum(n for p, n in took.counts if p is party or p in members)
+        in_play = sum(won[seats.index(s)] for s in members)
+        if given > in_play:
+            who = party_name(party)
+            rep.add(
+                "trick-count-mismatch",
+                f"took gives {who} {given} tricks, but {who} won {in_play} in play and "
+                f"{claimer.word} claimed the rest",
+                took.pos,
+                seat=party if isinstance(party, Seat) else None,
+            )
 
 
 def check_rulings(
