@@ -42,6 +42,11 @@ def scores(text: str) -> dict[str, int]:
     return {str(p): s.score for p, s in refereed.standing.entries}
 
 
+def case(cases: list[tuple[str, str, list[Brief]]], name: str) -> str:
+    """The record of the case called ``name``."""
+    return next(text for case_id, text, _ in cases if case_id == name)
+
+
 def game(rules: str, dealer: str, deal: str, bids: str, *lines: str) -> str:
     body = "\n".join(lines)
     return f'[Rules "{rules}"]\nhand 1 dealer {dealer}\ndeal {deal}\nbid {bids}\n{body}\n'
@@ -149,7 +154,7 @@ def test_lowest_club_trick_goes_to_the_highest_club() -> None:
     # Trick 1: West's 6C (a spade from North does not win it).  Trick 2: West leads
     # 2D, North trumps with 3S, East KH, South AD: North.  South claims the other 11.
     # N 1, E 0, S 11, W 1.
-    record = LOWEST_CLUB[0][1]
+    record = case(LOWEST_CLUB, "lowest clubs, only-spades player, highest club wins")
     assert taken(record) == {"N": 1, "E": 0, "S": 11, "W": 1}
 
 
@@ -477,10 +482,20 @@ def test_jokers(record: str, expected: list[Brief]) -> None:
 
 def test_joker_tricks() -> None:
     # Trick 1: LJ beats AS: South.  Trick 2: BJ: South.  South claims the other 11.
-    assert taken(JOKER_CASES[0][1]) == {"N": 0, "E": 0, "S": 13, "W": 0}
+    assert taken(case(JOKER_CASES, "a forced spade lead breaks spades")) == {
+        "N": 0,
+        "E": 0,
+        "S": 13,
+        "W": 0,
+    }
     # Trick 1: AC: East.  Trick 2: LJ over AS and 2S: South.  Trick 3: BJ: South; South
     # claims 10 more.  E 1, S 12.
-    assert taken(JOKER_CASES[2][1]) == {"N": 0, "E": 1, "S": 12, "W": 0}
+    assert taken(case(JOKER_CASES, "a spade lead once only spades are left")) == {
+        "N": 0,
+        "E": 1,
+        "S": 12,
+        "W": 0,
+    }
 
 
 # --- jjdd: BJ > LJ > 2D > 2S > AS ------------------------------------------------------
@@ -532,11 +547,11 @@ def test_jjdd(record: str, expected: list[Brief]) -> None:
 def test_jjdd_tricks_and_scores() -> None:
     # W: tricks 1 and 4; N: trick 2; S: trick 3; E: trick 5 and 8 claimed = 9.
     # NS bid 6, took 1 + 1 = 2: set, -60.  EW bid 6, took 2 + 9 = 11: 60 + 5 = 65.
-    record = JJDD_CASES[0][1]
+    record = case(JJDD_CASES, "the order of the top spades")
     assert taken(record) == {"N": 1, "E": 9, "S": 1, "W": 2}
     assert scores(record) == {"NS": -60, "EW": 65}
     # The 2D lead: S 2D, W 3S, N 2S, E AS: the 2D is the highest: South, then 12 claimed.
-    assert taken(JJDD_CASES[1][1]) == {"N": 0, "E": 0, "S": 13, "W": 0}
+    assert taken(case(JJDD_CASES, "a 2D lead is a spade lead")) == {"N": 0, "E": 0, "S": 13, "W": 0}
 
 
 # --- three players: 17 cards each, the 2D out, 17 tricks -------------------------------
@@ -622,7 +637,7 @@ def test_three_players(record: str, expected: list[Brief]) -> None:
 
 def test_three_players_scores() -> None:
     # N bid 13, took 17: 130 + 4 = 134; E bid 2 took 0: -20; S bid 2 took 0: -20.
-    assert scores(THREE_CASES[0][1]) == {"N": 134, "E": -20, "S": -20}
+    assert scores(case(THREE_CASES, "17 tricks played")) == {"N": 134, "E": -20, "S": -20}
     # The moon with three players is 17 tricks: N bid 17 and took them: 250.
     # E and S bid 1 each and took none: -10.
     moon = game(THREE_RULES + " moon=250", "S", THREE, "N 17 E 1 S 1", *THREE_PLAY)
@@ -712,7 +727,7 @@ def test_two_players(record: str, expected: list[Brief]) -> None:
 
 def test_two_player_moon_and_nil() -> None:
     # S bid all 13 and took them: moon, 250.  N's nil made: 100.
-    assert scores(TWO_CASES[0][1]) == {"N": 100, "S": 250}
+    assert scores(case(TWO_CASES, "the draw builds the hands")) == {"N": 100, "S": 250}
 
 
 def test_two_player_dealers_alternate() -> None:
@@ -770,6 +785,20 @@ OUTCOME_CASES = [
     ),
     ("a claim ends the hand", game("standard", "N", DEAL_A, A_BIDS, *PLAY_A[:9], "claim E"), []),
     (
+        # After 9 tricks: E 2, N 3, W 4, S 0; East claims the other 4 for EW.  The took
+        # line may split them between East and West (E 3, W 7) ...
+        "took after a claim, the claimed tricks split between partners",
+        game("standard", "N", DEAL_A, A_BIDS, *PLAY_A[:9], "claim E", "took N 3 E 3 S 0 W 7"),
+        [],
+    ),
+    (
+        # ... but may not give NS more than the 3 they won in play: here South gets one,
+        # which would fail South's nil.
+        "took after a claim giving the other side a claimed trick",
+        game("standard", "N", DEAL_A, A_BIDS, *PLAY_A[:9], "claim E", "took N 3 E 5 S 1 W 4"),
+        [("trick-count-mismatch", 1, None, None)],
+    ),
+    (
         # South followed hearts in trick 1: the ruling is not supported.
         "a renege ruling the play does not support",
         game("standard", "N", DEAL_A, A_BIDS, *PLAY_A[:9], "claim E", "renege S 1"),
@@ -811,13 +840,13 @@ def test_outcome(record: str, expected: list[Brief]) -> None:
 def test_outcome_scores() -> None:
     # Full play: N 4, E 5, S 0, W 4.  NS: N bid 3 took 4: 30 + 1; S's nil made: +100.
     # 131.  EW bid 10, took 9: -100.
-    assert scores(OUTCOME_CASES[0][1]) == {"NS": 131, "EW": -100}
+    assert scores(case(OUTCOME_CASES, "took agreeing with the play")) == {"NS": 131, "EW": -100}
     # Claim after 9 tricks: E 2 (1, 6) + 4 claimed = 6, N 3, W 4, S 0.  NS: 3 of 3: 30,
     # nil +100: 130.  EW: 10 of 10: 100.
-    assert taken(OUTCOME_CASES[4][1]) == {"N": 3, "E": 6, "S": 0, "W": 4}
-    assert scores(OUTCOME_CASES[4][1]) == {"NS": 130, "EW": 100}
+    assert taken(case(OUTCOME_CASES, "a claim ends the hand")) == {"N": 3, "E": 6, "S": 0, "W": 4}
+    assert scores(case(OUTCOME_CASES, "a claim ends the hand")) == {"NS": 130, "EW": 100}
     # The ruled renege: tricks 1 E, 2 N, 3 W, then West claims 10: N 1, E 1, S 0, W 11.
     # South's nil is made (+100: a renege does not change it).  The penalty is 3 tricks,
     # capped at what the offending side took: NS took 1, so 1 trick moves.  NS 3 of 0:
     # -30, + 100 = 70.  EW 10 of 12 + 1 = 13: 100 + 3 = 103.
-    assert scores(OUTCOME_CASES[7][1]) == {"NS": 70, "EW": 103}
+    assert scores(case(OUTCOME_CASES, "a proven renege, ruled")) == {"NS": 70, "EW": 103}
