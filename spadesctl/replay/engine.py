@@ -12,7 +12,6 @@ recomputed one instead.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Final
 
 from spadesctl.cards import Party, Seat, next_seat, seats_for
 from spadesctl.record import Game, Hand
@@ -23,12 +22,9 @@ from spadesctl.replay.play import play_tricks
 from spadesctl.replay.report import Reporter
 from spadesctl.replay.result import ReplayedGame, ReplayedHand
 from spadesctl.replay.state import HandState
-from spadesctl.replay.tables import CARDS, deck_table
+from spadesctl.replay.tables import deck_table, holding_cards
 from spadesctl.rules.ruleset import Ruleset
 from spadesctl.scoring.model import parties_of
-
-#: Card index -> its place in the canonical holding order (S, H, D, C, jokers; high first).
-_HOLDING_ORDER: Final = tuple("SHDCJ".index(c.suit.value) * 100 - c.rank for c in CARDS)
 
 #: Scores before a hand -> scores after it (``None``: unknown from here on).
 ScoresAfter = Callable[[ReplayedHand, Mapping[Party, int] | None], Mapping[Party, int] | None]
@@ -86,12 +82,7 @@ def replay_hand(
         holdings = known
     size = rules.tricks_per_hand
     full = known is not None or all(len(h) == size for h in holdings)
-    order = _HOLDING_ORDER.__getitem__
-    card = CARDS.__getitem__
-    as_dealt = tuple(
-        (seat, tuple(map(card, sorted(h, key=order))))
-        for seat, h in zip(seats, holdings, strict=True)
-    )
+    as_dealt = tuple(zip(seats, map(holding_cards, holdings), strict=True))
     unbid = rules.first_hand_unbid and hand.number == 1
     bids = check_bids(
         hand, rules, seats, scores_before, unbid, holdings if full else None, table, rep

@@ -41,12 +41,8 @@ class HandState:
         self.table = table
         self.seats = seats
         self.holding = holdings
-        suit = table.suit
-        self.counts = [[0, 0, 0, 0] for _ in seats]
-        for s, cards in enumerate(holdings):
-            row = self.counts[s]
-            for c in cards:
-                row[suit[c]] += 1
+        suit = table.suit.__getitem__
+        self.counts = [_suit_counts(list(map(suit, cards))) for cards in holdings]
         #: Whether the holdings are the real ones (a deal or draws) or inferred from play.
         self.known = known
         #: Card index -> number of the trick it was played to (so far).
@@ -102,6 +98,11 @@ class HandState:
             if c in held:
                 return f"{self.seats[s].word} holds it"
         return "no one was dealt it" if self.known else "the record does not show who held it"
+
+
+def _suit_counts(suits: list[int]) -> list[int]:
+    """How many of each suit number (spades, hearts, diamonds, clubs) ``suits`` holds."""
+    return [suits.count(0), suits.count(1), suits.count(2), suits.count(3)]
 
 
 def _and(parts: list[str]) -> str:

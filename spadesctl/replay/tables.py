@@ -34,28 +34,41 @@ _SUIT_NUMBER: Final = {
 CARDS: Final = ALL_CARDS
 TWO_OF_CLUBS: Final = ALL_CARDS.index(card("2C"))
 
-# Cards are interned, so an identity lookup finds almost every card; a card built
-# directly with ``Card(rank, suit)`` is found by value instead.  No live card other than
-# the interned ones can share their ids, since those are alive for the whole run.
-# Plain dicts (never changed after import) rather than mapping proxies: these are read
-# for every card of every trick.
-_INDEX_BY_ID: Final[dict[int, int]] = {id(c): i for i, c in enumerate(ALL_CARDS)}
+# Cards are interned and hashed by identity (``Card`` has ``eq=False``), so a plain dict
+# maps each card to its index with a pointer hash; a whole trick or holding is mapped in
+# one ``map`` call.  Plain dicts (never changed after import) rather than mapping
+# proxies: these are read for every card of every trick.
 _INDEX_BY_CARD: Final[dict[Card, int]] = {c: i for i, c in enumerate(ALL_CARDS)}
+_index_of: Final = _INDEX_BY_CARD.__getitem__
 
 
 def card_index(c: Card) -> int:
     """The index of ``c`` in :data:`CARDS`."""
-    i = _INDEX_BY_ID.get(id(c))
-    return _INDEX_BY_CARD[c] if i is None else i
+    return _INDEX_BY_CARD[c]
 
 
 def card_indices(cards: Iterable[Card]) -> list[int]:
     """The indices of ``cards``, in order (one call for a whole trick or holding)."""
-    by_id = _INDEX_BY_ID
-    try:
-        return [by_id[id(c)] for c in cards]
-    except KeyError:
-        return [card_index(c) for c in cards]
+    return list(map(_index_of, cards))
+
+
+#: Card index -> its place in the canonical holding order (S, H, D, C, jokers; high
+#: first), and back: ``sorted`` on places needs no key function.
+HOLDING_PLACE: Final = tuple(
+    sorted(
+        range(len(ALL_CARDS)),
+        key=lambda i: ("SHDCJ".index(ALL_CARDS[i].suit.value), -ALL_CARDS[i].rank),
+    ).index(i)
+    for i in range(len(ALL_CARDS))
+)
+CARD_AT_PLACE: Final = tuple(
+    ALL_CARDS[i] for i in sorted(range(len(ALL_CARDS)), key=HOLDING_PLACE.__getitem__)
+)
+
+
+def holding_cards(indices: Iterable[int]) -> tuple[Card, ...]:
+    """The cards of a set of indices, in the canonical holding order."""
+    return tuple(map(CARD_AT_PLACE.__getitem__, sorted(map(HOLDING_PLACE.__getitem__, indices))))
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,8 +7,10 @@ readings chosen where the rule sources are vague.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
+from typing import cast
 
 from spadesctl.cards import Party, Seat, Side, seats_for
 from spadesctl.events import Bid, BidKind
@@ -51,7 +53,7 @@ def score_hand(
     parties = parties_of(rules)
     if before is None:
         before = Standing.start(rules)
-    elif before.parties != parties:
+    elif tuple(p for p, _ in before.entries) != parties:
         raise ScoringError(
             f"the standing is for {_names(before.parties)}, the ruleset scores {_names(parties)}"
         )
@@ -75,27 +77,25 @@ def score_hand(
             w.plain, w.bid_count = w.counted, 1
     results: list[PartyResult] = []
     nils: list[NilResult] = []
-    standing = before
-    for party in parties:
+    after: list[tuple[Party, PartyStanding]] = []
+    for party, party_before in before.entries:
         w = work[party]
-        party_items: list[Item] = []
         if unbid and not rules.first_hand_bids_itself:
-            result = _score_unbid(hand_number, w, party_items)
+            result = _score_unbid(hand_number, w, items)
         else:
-            result = _score_bid(rules, w, party_items)
+            result = _score_bid(rules, w, items)
             nils.extend(w.nil_results)
-        result, party_standing = _apply_bags(rules, result, before[party], party_items)
+        result, party_standing = _apply_bags(rules, result, party_before, items)
         results.append(result)
-        items.extend(party_items)
-        standing = standing.with_party(party, party_standing)
+        after.append((party, party_standing))
     return HandScore(
-        number=hand_number,
-        unbid=unbid,
-        results=tuple(results),
-        nils=tuple(nils),
-        items=tuple(items),
-        before=before,
-        after=standing,
+        hand_number,
+        unbid,
+        tuple(results),
+        tuple(nils),
+        tuple(items),
+        before,
+        Standing(tuple(after)),
     )
 
 
@@ -148,6 +148,14 @@ def _read_taken(
     taken: PartyCounts | Iterable[tuple[Party, int]],
 ) -> tuple[dict[Seat, int], dict[Party, int]]:
     pairs = tuple(taken.items()) if isinstance(taken, Mapping) else tuple(taken)
+    seats = _table_seats(parties)
+    by_seat: dict[Party, int] = dict(pairs)
+    if len(by_seat) == len(pairs) and by_seat.keys() == seats and min(by_seat.values()) >= 0:
+        # the usual case: every seat's tricks once, nothing else
+        return (
+            cast(dict[Seat, int], by_seat),
+            {party: sum(by_seat[s] for s in seats_of(party)) for party in parties},
+        )
     raw: dict[Party, int] = {}
     for key, count in pairs:
         if key in raw:
@@ -187,6 +195,12 @@ def _read_taken(
             missing_seats = [s for s in members if s not in known]
             raise ScoringError(f"no tricks given for {missing_seats[0]}")
     return seat_counts, party_counts
+
+
+@functools.cache
+def _table_seats(parties: tuple[Party, ...]) -> frozenset[Party]:
+    """The seats whose tricks the parties score."""
+    return frozenset(s for party in parties for s in seats_of(party))
 
 
 def _is_nil(rules: Ruleset, bid: Bid) -> bool:
@@ -433,13 +447,13 @@ def _score_bid(rules: Ruleset, w: _Work, items: list[Item]) -> PartyResult:
     for n in w.nil_results:
         nil_points += n.points
         if n.made:
-            text = f"{n.seat} {n.name} made: {_signed(n.points)}"
+            text = f"{n.seat.value} {n.name} made: {_signed(n.points)}"
         else:
-            text = f"{n.seat} {n.name} failed (took {n.taken}): {_signed(n.points)}"
+            text = f"{n.seat.value} {n.name} failed (took {n.taken}): {_signed(n.points)}"
         items.append(Item(w.party, n.points, text))
     failed = [n for n in w.nil_results if not n.made]
     if failed:
-        who = "/".join(f"{n.seat}'s" for n in failed)
+        who = "/".join(f"{n.seat.value}'s" for n in failed)
         if rules.failed_nil_tricks is FailedNilTricks.BAGS:
             text = f"{who} {_tricks(w.nil_bags)} (failed nil) {_count(w.nil_bags)} as bags"
             items.append(Item(w.party, unit * w.nil_bags, f"{text}: {_signed(unit * w.nil_bags)}"))
@@ -476,10 +490,10 @@ def _score_bid(rules: Ruleset, w: _Work, items: list[Item]) -> PartyResult:
 
 def _bid_text(party: Party, contract: int, blind: int) -> str:
     if blind == 0:
-        return f"{party} bid {contract}"
+        return f"{party.value} bid {contract}"
     if blind == contract:
-        return f"{party} bid b{contract}"
-    return f"{party} bid {contract} (b{blind} + {contract - blind})"
+        return f"{party.value} bid b{contract}"
+    return f"{party.value} bid {contract} (b{blind} + {contract - blind})"
 
 
 def _took_text(w: _Work) -> str:
@@ -545,7 +559,7 @@ def _apply_bags(
                     Item(
                         result.party,
                         -rules.bag_penalty,
-                        f"{result.party} {limit}-bag penalty: -{rules.bag_penalty} "
+                        f"{result.party.value} {limit}-bag penalty: -{rules.bag_penalty} "
                         f"(bags {at} -> {at - limit})",
                     )
                 )
@@ -558,7 +572,30 @@ def _apply_bags(
 
 
 def _with_bags(result: PartyResult, added: int, penalties: int, points: int) -> PartyResult:
-    return replace(result, bags_added=added, bag_penalties=penalties, bag_penalty_points=points)
+    if not (added or penalties or points) and not (
+        result.bags_added or result.bag_penalties or result.bag_penalty_points
+    ):
+        return result
+    r = result
+    return PartyResult(
+        r.party,
+        r.contract,
+        r.blind,
+        r.taken,
+        r.counted,
+        r.made,
+        r.set_reason,
+        r.overtricks,
+        r.extra_bags,
+        r.moon,
+        r.boston,
+        r.contract_points,
+        r.overtrick_points,
+        r.nil_points,
+        added,
+        penalties,
+        points,
+    )
 
 
 def _signed(points: int) -> str:
