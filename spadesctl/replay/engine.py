@@ -91,7 +91,8 @@ def replay_hand(
     apply_passes(hand, rules, bids, state, rep)
     play = play_tricks(hand, rules, state, rep)
     taken, complete = tally(hand, rules, seats, bids, play.won, rep)
-    check_rulings(hand, rules, play.tricks, play.reneges, rep)
+    shown = None if known is not None else [s for s, c in as_dealt if len(c) == size]
+    check_rulings(hand, rules, play.tricks, play.reneges, rep, shown)
     return ReplayedHand(
         hand=hand,
         rules=rules,

@@ -7,6 +7,8 @@ reports ``renege`` rulings (``renege SEAT TRICK`` lines) that the play does not 
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from spadesctl.cards import Party, Seat, Side
 from spadesctl.events import Bid, Took
 from spadesctl.record import Hand
@@ -188,8 +190,14 @@ def check_rulings(
     tricks: tuple[PlayedTrick, ...],
     found: tuple[FoundRenege, ...],
     rep: Reporter,
+    known: Collection[Seat] | None = None,
 ) -> None:
-    """Report ``renege`` rulings for a played trick in which the play shows no renege."""
+    """Report ``renege`` rulings for a played trick in which the play shows no renege.
+
+    ``known``: the seats whose every card the record shows (a deal, the draws, or all
+    their cards played; ``None``: every seat).  A ruling against another seat that did
+    not follow suit stands: the record cannot show the card the table saw.
+    """
     if not hand.reneges:
         return
     proven = {(r.seat, r.trick) for r in found}
@@ -210,6 +218,8 @@ def check_rulings(
             if table.suit[card_index(card)] == led:
                 why = f"{seat.word} followed suit with {card.text}"
             elif led >= 0:
+                if known is not None and seat not in known:
+                    continue  # neither proven nor refuted: the table's ruling stands
                 why = (
                     f"the record does not show {seat.word} holding {SUIT_WORDS[led]} when "
                     f"playing {card.text}"
