@@ -811,6 +811,25 @@ OUTCOME_CASES = [
         [],
     ),
     (
+        # Without the deal and with a claim, South's hearts never appear: the record
+        # neither proves nor refutes the renege the table ruled, which stands.
+        "a ruling the record cannot check",
+        game("standard", "N", DEAL_A, A_BIDS, *PLAY_A[:2], "trick 3 N QH 2H JD KH", "claim W")
+        .replace(f"deal {DEAL_A}\n", "")
+        .replace("claim W", "claim W\nrenege S 3"),
+        [],
+    ),
+    (
+        # Played out without a deal: South's 13 cards all show, and at trick 6 (a diamond
+        # lead) South followed; at trick 9 (clubs) South, out of clubs since trick 5,
+        # played the JD: no renege, and the record proves it.
+        "a ruling the full play refutes",
+        game("standard", "N", DEAL_A, A_BIDS, *PLAY_A, "renege S 9").replace(
+            f"deal {DEAL_A}\n", ""
+        ),
+        [("unsupported-renege-call", 1, 9, "S")],
+    ),
+    (
         # South discards the JD on North's heart lead while holding the 8H.
         "a proven renege, ruled",
         game(
@@ -850,3 +869,8 @@ def test_outcome_scores() -> None:
     # capped at what the offending side took: NS took 1, so 1 trick moves.  NS 3 of 0:
     # -30, + 100 = 70.  EW 10 of 12 + 1 = 13: 100 + 3 = 103.
     assert scores(case(OUTCOME_CASES, "a proven renege, ruled")) == {"NS": 70, "EW": 103}
+    # The ruling the record cannot check stands and is scored the same way.
+    assert scores(case(OUTCOME_CASES, "a ruling the record cannot check")) == {
+        "NS": 70,
+        "EW": 103,
+    }
