@@ -374,6 +374,75 @@ CASES = [
         ("EW", "mercy", 2),
     ),
     Case(
+        # lose_at=-50: NS bid 7 took 6: -70; EW bid 8 took 7: -80.  Both at or below -50:
+        # the higher score wins: NS.
+        "lose_at, both sides at or below",
+        record("standard lose_at=-50", "bid E 4 S 3 W 4 N 4\ntook NS 6 EW 7"),
+        {"NS": -70, "EW": -80},
+        {"NS": 0, "EW": 0},
+        ("NS", "mercy", 1),
+    ),
+    Case(
+        # Cutthroat, target 50: N bid 5 took 5: 50; E bid 5 took 5: 50; S and W bid 1 and
+        # took 1 and 2: 10 and 11.  N and E level at the target: play on.  Hand 2 (dealer
+        # E): N 3 of 3: 30 -> 80; E 3 of 4: 31 -> 81; E wins.
+        "cutthroat: a tie at the target plays on",
+        '[Rules "cutthroat target=50"]\nhand 1 dealer N\nbid E 5 S 1 W 1 N 5\n'
+        "took N 5 E 5 S 1 W 2\n\nhand 2 dealer E\nbid S 3 W 3 N 3 E 3\n"
+        "took N 3 E 4 S 3 W 3\n",
+        {"N": 80, "E": 81, "S": 40, "W": 41},
+        {"N": 0, "E": 1, "S": 0, "W": 1},
+        ("E", "target", 2),
+    ),
+    Case(
+        # bag_limit=off: bags are counted and never cost anything.  Hand 1 NS 4 of 13:
+        # 49, 9 bags; hand 2 S 1 of 13: 22 + N's nil 100, 21 bags.  NS 171.
+        "bag_limit=off",
+        record(
+            "standard bag_limit=off",
+            "bid E 1 S 2 W nil N 2\ntook N 7 E 0 S 6 W 0",
+            "bid S 1 W 4 N nil E 4\ntook N 0 E 0 S 13 W 0",
+        ),
+        {"NS": 171, "EW": 10},
+        {"NS": 21, "EW": 0},
+    ),
+    Case(
+        # bag_limit=5 bag_penalty=50: NS bid 4 took 13: 40 + 9 = 49; 9 bags reach 5 once:
+        # -50, 4 left: -1.  EW: -10 + 100 = 90.
+        "bag_limit=5 bag_penalty=50",
+        record(
+            "standard bag_limit=5 bag_penalty=50", "bid E 1 S 2 W nil N 2\ntook N 7 E 0 S 6 W 0"
+        ),
+        {"NS": -1, "EW": 90},
+        {"NS": 4, "EW": 0},
+    ),
+    Case(
+        # A renege against a side whose partners both bid nil: NS (both nil, N failed with
+        # 2) renege; 2 tricks (all NS took) move to EW.  NS: +100 - 100, N's 2 tricks no
+        # longer count as bags: 0.  EW bid 8, 11 + 2 = 13: 80 + 5 = 85.
+        "renege by a side without a contract",
+        record("standard", "bid E 4 S nil W 4 N nil\ntook N 2 E 5 S 0 W 6\nrenege N 3"),
+        {"NS": 0, "EW": 85},
+        {"NS": 0, "EW": 5},
+    ),
+    Case(
+        # A renege against a side whose partners both bid nil goes the other way: EW
+        # renege, 3 tricks move to NS, who have no contract: they count for nothing.
+        # NS +100 - 100 + 2 (N's failed nil bags) = 2.  EW bid 8, 11 - 3 = 8: 80.
+        "renege toward a side without a contract",
+        record("standard", "bid E 4 S nil W 4 N nil\ntook N 2 E 5 S 0 W 6\nrenege E 3"),
+        {"NS": 2, "EW": 80},
+        {"NS": 2, "EW": 0},
+    ),
+    Case(
+        # Boston, hand 1 unbid (10 a trick): E reneges: 3 tricks move.  NS 6 + 3 = 9: 90;
+        # EW 7 - 3 = 4: 40.
+        "renege in the unbid hand",
+        '[Rules "boston"]\nhand 1 dealer N\ntook N 3 E 3 S 3 W 4\nrenege E 2\n',
+        {"NS": 90, "EW": 40},
+        {"NS": 0, "EW": 0},
+    ),
+    Case(
         # Hand 1: NS 7 took 5: -70; EW 4 took 8: 44.  Hand 2: NS 6 took 5: -60 -> -130;
         # EW 4 took 8: 44 -> 88.  NS set twice running: EW win.
         "set twice loses",
@@ -459,4 +528,19 @@ def test_a_sheet_taking_one_of_two_bag_penalties() -> None:
             "NS: sheet 11 bags, recomputed 1 bag after hand 2 (10 bags over): the count was "
             "brought down by 10 only 1 of the 2 times it was due at hand 2",
         ),
+    ]
+
+
+def test_hand_items() -> None:
+    # "bag penalty twice in one hand", hand 2: NS: S bid 1 took 13: 10 + 12 = 22; N's nil
+    # made: +100; two bag penalties: -100, -100.  EW: bid 8 took 0: -80.
+    text = next(c.text for c in CASES if c.id == "bag penalty twice in one hand")
+    hand = referee(text).hands[1].score
+    assert hand is not None
+    assert [(str(i.party), i.points) for i in hand.items] == [
+        ("NS", 22),
+        ("NS", 100),
+        ("NS", -100),
+        ("NS", -100),
+        ("EW", -80),
     ]
