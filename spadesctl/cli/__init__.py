@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import sys
+
 from spadesctl.cli import check as _check  # noqa: F401  (registers the command)
 from spadesctl.cli import convert_cmd as _convert  # noqa: F401
 from spadesctl.cli import export_cmd as _export  # noqa: F401
@@ -11,11 +14,22 @@ from spadesctl.cli import rules_cmd as _rules  # noqa: F401
 from spadesctl.cli import score_cmd as _score  # noqa: F401
 from spadesctl.cli import stats_cmd as _stats  # noqa: F401
 from spadesctl.cli.app import app
+from spadesctl.cli.errors import EXIT_PROBLEMS, is_broken_pipe
 
 
 def main() -> None:
     """Console-script entry point."""
-    app()
+    try:
+        app()
+    except OSError as exc:
+        if not is_broken_pipe(exc):
+            raise
+        # The reader of standard output went away (``spadesctl export ... -o - | head``):
+        # stop quietly, as click does for a BrokenPipeError (exit status 1), and keep
+        # Python from complaining when it flushes standard output at exit.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        sys.exit(EXIT_PROBLEMS)
 
 
 __all__ = ["app", "main"]

@@ -1,16 +1,72 @@
-"""The typer application: global options and the command registry."""
+"""The typer application: global options, the command registry and the help layout."""
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, Final
 
 import typer
+from typer.core import TyperCommand, TyperGroup
 
 from spadesctl import __version__
 
+if TYPE_CHECKING:  # click as typer bundles it; only its public methods are used
+    from typer._click import Context, HelpFormatter, Parameter
+
+#: The commands in the order ``spadesctl --help`` lists them (the README's order).
+COMMAND_ORDER: Final = ("check", "score", "stats", "export", "convert", "fmt", "rules", "generate")
+
+
+class Group(TyperGroup):
+    """The main command: lists its commands in :data:`COMMAND_ORDER`."""
+
+    def list_commands(self, ctx: Context) -> list[str]:
+        names = super().list_commands(ctx)
+        rank = {name: i for i, name in enumerate(COMMAND_ORDER)}
+        return sorted(names, key=lambda name: rank.get(name, len(rank)))
+
+
+class Command(TyperCommand):
+    """A command whose help names its arguments as people write them (``PATH...``), not
+    by their Python type (``paths... <list[str]>``)."""
+
+    def collect_usage_pieces(self, ctx: Context) -> list[str]:
+        pieces = [self.options_metavar] if self.options_metavar else []
+        for param in self.get_params(ctx):
+            if param.param_type_name == "argument":
+                pieces.append(_argument_name(param))
+        return pieces
+
+    def format_options(self, ctx: Context, formatter: HelpFormatter) -> None:
+        arguments: list[tuple[str, str]] = []
+        options: list[tuple[str, str]] = []
+        for param in self.get_params(ctx):
+            record = param.get_help_record(ctx)
+            if record is None:
+                continue
+            if param.param_type_name == "argument":
+                arguments.append((_argument_name(param), record[1]))
+            else:
+                options.append(record)
+        for title, rows in (("Arguments", arguments), ("Options", options)):
+            if rows:
+                with formatter.section(title):
+                    formatter.write_dl(rows)
+
+
+def _argument_name(param: Parameter) -> str:
+    """``PATH...`` for a required list, ``[NAME]`` for an optional argument."""
+    name = param.metavar or (param.name or "").upper()
+    if param.nargs != 1:
+        name += "..."
+    return name if param.required else f"[{name}]"
+
+
 app = typer.Typer(
     name="spadesctl",
+    cls=Group,
     help="Check, score and summarise Spades game records.",
+    epilog="Exit status: 0 clean, 1 problems found, 2 usage or I/O error. "
+    "Run 'spadesctl COMMAND --help' for a command's options.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,

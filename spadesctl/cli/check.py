@@ -13,7 +13,7 @@ from typing import Annotated
 import typer
 
 from spadesctl.checking import CheckOptions, FileReport, check_file, default_rules
-from spadesctl.cli.app import app
+from spadesctl.cli.app import Command, app
 from spadesctl.cli.errors import EXIT_CLEAN, EXIT_PROBLEMS, EXIT_USAGE, fail
 from spadesctl.cli.output import DiagnosticFormat, DiagnosticWriter, statistics_lines
 from spadesctl.cli.progress import Progress
@@ -66,30 +66,54 @@ def run_reports(paths: list[str], options: CheckOptions, jobs: int) -> Iterator[
         yield from pool.map(check_file, paths, [options] * len(paths), chunksize=1)
 
 
-@app.command()
+@app.command(
+    cls=Command,
+    epilog="""Examples:
+
+\b
+  spadesctl check samples/
+  spadesctl check --select renege,score-mismatch league.spades
+  spadesctl check --format json --rules "standard nil=50" sheets/ > problems.json
+  cat game.spades | spadesctl check -""",
+)
 def check(
     paths: Annotated[
         list[str],
         typer.Argument(
+            metavar="PATH",
             help="Record files, directories (searched for *.spades, *.pbn, *.ptn), "
-            "or - for standard input."
+            "or - for standard input.",
         ),
     ],
     output_format: Annotated[
-        DiagnosticFormat, typer.Option("--format", help="Output format.")
+        DiagnosticFormat,
+        typer.Option(
+            "--format",
+            help="text: path:line:col: CODE name: message; json: one array; "
+            "ndjson: one object a line.",
+        ),
     ] = DiagnosticFormat.text,
     rules: Annotated[
         str | None,
         typer.Option(
-            help="Ruleset for records that declare none: 'PRESET key=value ...' or a TOML file."
+            metavar="RULES",
+            help="Ruleset for records that declare none: 'PRESET key=value ...' or a TOML "
+            "file (see spadesctl rules).  [default: standard]",
         ),
     ] = None,
     select: Annotated[
         list[str] | None,
-        typer.Option(help="Report only these diagnostics (names or codes, comma-separated)."),
+        typer.Option(
+            metavar="NAMES",
+            help="Report only these diagnostics (names or codes, comma-separated).",
+        ),
     ] = None,
     ignore: Annotated[
-        list[str] | None, typer.Option(help="Do not report these diagnostics (names or codes).")
+        list[str] | None,
+        typer.Option(
+            metavar="NAMES",
+            help="Do not report these diagnostics (names or codes, comma-separated).",
+        ),
     ] = None,
     statistics: Annotated[
         bool,
@@ -100,11 +124,20 @@ def check(
     jobs: Annotated[
         int,
         typer.Option(
-            "--jobs", "-j", min=0, help="Worker processes; 0 picks one per core for large inputs."
+            "--jobs",
+            "-j",
+            min=0,
+            metavar="N",
+            help="Worker processes; 0 picks one per core for large inputs.",
         ),
     ] = 0,
 ) -> None:
-    """Check records: every bid, play and recorded score against the ruleset."""
+    """Report every rule broken and every score-sheet mistake.
+
+    Every bid, card and recorded score of each game is checked against its ruleset.
+    Exits 0 when clean, 1 when an error was found, 2 for usage errors and unreadable
+    files.
+    """
     selected = _names(select)
     ignored = _names(ignore) or frozenset()
     options = CheckOptions(rules=rules)
@@ -133,7 +166,8 @@ def check(
                 io_errors += 1
             elif d.severity is Severity.ERROR:
                 errors += 1
-        if not statistics:
+        if not statistics and shown:
+            progress.clear()  # diagnostics and the bar may share the terminal
             writer.write(shown)
         progress.advance()
     progress.close()

@@ -3,17 +3,17 @@
 from __future__ import annotations
 
 import enum
-import os
 import sys
-import tempfile
+from collections import Counter
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from spadesctl.cli.app import app
-from spadesctl.cli.errors import EXIT_CLEAN, EXIT_PROBLEMS, EXIT_USAGE, fail
+from spadesctl.cli.app import Command, app
+from spadesctl.cli.errors import EXIT_CLEAN, EXIT_PROBLEMS, EXIT_USAGE, fail, is_broken_pipe
+from spadesctl.cli.files import write_atomically
 from spadesctl.cli.output import format_text, use_colour
 from spadesctl.diagnostics import Diagnostic, Severity
 from spadesctl.notation import RecordReadError, format_games, iter_games
@@ -21,6 +21,7 @@ from spadesctl.pbn import format_pbn_games
 from spadesctl.record import Game
 from spadesctl.rules import RulesError, Ruleset
 from spadesctl.rules.resolve import rules_option
+from spadesctl.sources import expand_paths
 
 
 class Target(enum.Enum):
@@ -77,32 +78,23 @@ class _Reader:
             typer.echo(format_text(d, self.colour), err=True)
 
 
-def _write_atomically(path: Path, chunks: Iterable[str]) -> None:
-    """Write ``path`` through a temporary file in the same folder, then rename it into place."""
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as out:
-            for chunk in chunks:
-                out.write(chunk)
-            out.flush()
-            os.fsync(out.fileno())
-        if path.exists():
-            os.chmod(tmp, path.stat().st_mode & 0o7777)
-        else:
-            umask = os.umask(0)
-            os.umask(umask)
-            os.chmod(tmp, 0o666 & ~umask)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+@app.command(
+    cls=Command,
+    epilog="""Examples:
 
-
-@app.command()
+\b
+  spadesctl convert --to spades samples/pbn/renege.ptn
+  spadesctl convert --to pbn league.spades -o league.pbn
+  spadesctl convert --to spades exports/ -o converted/    (one file per input)""",
+)
 def convert(
     paths: Annotated[
         list[str],
-        typer.Argument(help="Record files (native .spades or PBN .pbn/.ptn), or - for stdin."),
+        typer.Argument(
+            metavar="PATH",
+            help="Record files (native .spades or PBN .pbn/.ptn), directories (searched for "
+            "them), or - for standard input.",
+        ),
     ],
     to: Annotated[Target, typer.Option("--to", help="The notation to write.")],
     output: Annotated[
@@ -110,6 +102,7 @@ def convert(
         typer.Option(
             "--output",
             "-o",
+            metavar="FILE|DIR",
             help="Write here instead of standard output: a file (all games), or an existing "
             "directory (one file per input, named after it).",
         ),
@@ -117,25 +110,39 @@ def convert(
     rules: Annotated[
         str | None,
         typer.Option(
+            metavar="RULES",
             help="Ruleset for PBN records, replacing what their options map to: "
-            "'PRESET key=value ...' or a TOML file."
+            "'PRESET key=value ...' or a TOML file.",
         ),
     ] = None,
 ) -> None:
-    """Convert records to the native notation (--to spades) or to PBN (--to pbn)."""
+    """Convert records between the native notation and PBN.
+
+    Problems found while reading are printed on standard error; the games are still
+    converted.  Exits 0 when clean, 1 when a record had errors, 2 for usage errors and
+    unreadable files.
+    """
     override = _rules(rules)
     suffix = ".spades" if to is Target.spades else ".pbn"
     out_dir = Path(output) if output not in (None, "-") and Path(str(output)).is_dir() else None
     if out_dir is not None and "-" in paths:
         fail("standard input cannot be converted into a directory; give a file with -o")
-    readers = [_Reader(name, override) for name in paths]
+    files = expand_paths(paths)
+    if not files:
+        fail("no record files found in " + ", ".join(paths))
+    if out_dir is not None:
+        targets = Counter(Path(name).stem for name in files)
+        clash = next((stem for stem, n in targets.items() if n > 1), None)
+        if clash is not None:
+            fail(f"two inputs would both be written to {out_dir / (clash + suffix)}")
+    readers = [_Reader(name, override) for name in files]
     try:
         if out_dir is not None:
             for reader in readers:
                 target = out_dir / (Path(reader.name).stem + suffix)
                 read = list(reader.games())
                 if not reader.failed:
-                    _write_atomically(target, _formatted(read, to))
+                    write_atomically(target, _formatted(read, to))
         elif output in (None, "-"):
             games = (g for reader in readers for g in reader.games())
             for chunk in _formatted(games, to):
@@ -143,9 +150,12 @@ def convert(
             sys.stdout.flush()
         else:
             everything = (g for reader in readers for g in reader.games())
-            _write_atomically(Path(output), _formatted(everything, to))
+            write_atomically(Path(output), _formatted(everything, to))
     except OSError as exc:
-        fail(f"{exc.filename or output}: cannot be written ({exc.strerror or exc})")
+        if is_broken_pipe(exc):
+            raise
+        where = exc.filename or output or "standard output"
+        fail(f"{where}: cannot be written ({exc.strerror or exc})")
     if any(r.failed for r in readers):
         raise typer.Exit(EXIT_USAGE)
     raise typer.Exit(EXIT_PROBLEMS if any(r.errors for r in readers) else EXIT_CLEAN)

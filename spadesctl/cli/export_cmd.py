@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from spadesctl.cli.app import app
+from spadesctl.cli.app import Command, app
 from spadesctl.cli.errors import EXIT_CLEAN, EXIT_PROBLEMS, fail
 from spadesctl.cli.progress import Progress
 from spadesctl.cli.stats_cmd import load_default_rules, record_inputs, report_failures
@@ -54,42 +54,74 @@ def format_for(output: str, given: ExportFormat | None) -> ExportFormat:
     return ExportFormat.parquet
 
 
-@app.command("export")
+@app.command(
+    "export",
+    cls=Command,
+    epilog="""Examples:
+
+\b
+  spadesctl export league/ --table hands -o hands.parquet
+  spadesctl export league/ --table violations -o violations.csv
+  spadesctl export game.spades --table tricks --format ndjson -o -""",
+)
 def export(
     paths: Annotated[
         list[str],
-        typer.Argument(help="Record files, directories (searched for records), or - for stdin."),
+        typer.Argument(
+            metavar="PATH",
+            help="Record files, directories (searched for *.spades, *.pbn, *.ptn), "
+            "or - for standard input.",
+        ),
     ],
     output: Annotated[
         str,
         typer.Option(
-            "--output", "-o", help="The file to write (- for stdout, CSV and NDJSON only)."
+            "--output",
+            "-o",
+            metavar="FILE",
+            help="The file to write (- for standard output, CSV and NDJSON only).",
         ),
     ],
     table: Annotated[Table, typer.Option("--table", help="Which table to export.")] = Table.hands,
     output_format: Annotated[
         ExportFormat | None,
         typer.Option(
-            "--format", help="Output format (default: from the output's name, else parquet)."
+            "--format",
+            help="Output format.  [default: from the name of -o (.parquet, .csv, .ndjson, "
+            ".jsonl), else parquet]",
         ),
     ] = None,
     default_rules: Annotated[
         str | None,
         typer.Option(
-            help="Ruleset for records that declare none: 'PRESET key=value ...' or a TOML file."
+            metavar="RULES",
+            help="Ruleset for records that declare none: 'PRESET key=value ...' or a TOML "
+            "file (see spadesctl rules).  [default: standard]",
         ),
     ] = None,
     jobs: Annotated[
         int,
         typer.Option(
-            "--jobs", "-j", min=0, help="Worker processes; 0 picks one per core for large inputs."
+            "--jobs",
+            "-j",
+            min=0,
+            metavar="N",
+            help="Worker processes; 0 picks one per core for large inputs.",
         ),
     ] = 0,
 ) -> None:
-    """Export a table of the records (games, hands, tricks or violations) for other tools."""
+    """Export the games, hands, tricks or violations table to a file.
+
+    For notebooks, DuckDB or a warehouse; the columns are described in docs/stats.md.
+    Exits 0 when every game was exported, 1 when some could not be read (reported on
+    standard error), 2 for usage and I/O errors.
+    """
     fmt = format_for(output, output_format)
     if fmt is ExportFormat.parquet and output == "-":
-        fail("Parquet is a binary format: give an output file with -o")
+        fail(
+            "Parquet is a binary format and is not written to standard output: "
+            "give a file with -o, or choose --format csv or ndjson"
+        )
     default = load_default_rules(default_rules)
     records, exports = record_inputs(paths)
     if exports:

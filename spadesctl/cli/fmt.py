@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-import os
 import sys
-import tempfile
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from spadesctl.cli.app import app
+from spadesctl.cli.app import Command, app
 from spadesctl.cli.errors import EXIT_CLEAN, EXIT_PROBLEMS, EXIT_USAGE, fail
+from spadesctl.cli.files import write_atomically
 from spadesctl.cli.output import format_text, use_colour
 from spadesctl.diagnostics import Diagnostic
 from spadesctl.notation import RecordReadError, format_games, is_pbn_source, iter_games
@@ -36,42 +35,63 @@ def _is_pbn_file(name: str) -> bool:
         return False  # reading it again reports the problem
 
 
-def write_atomically(path: Path, text: str) -> None:
-    """Replace ``path`` with ``text``: a temporary file in the same folder, then a rename."""
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as out:
-            out.write(text)
-            out.flush()
-            os.fsync(out.fileno())
-        mode = path.stat().st_mode & 0o7777
-        os.chmod(tmp, mode)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+def _native_files(paths: list[str]) -> list[str]:
+    """The files to format: paths as given, directories searched for ``*.spades`` (PBN
+    records are left alone there: fmt writes the native notation only)."""
+    out: list[str] = []
+    for raw in paths:
+        path = Path(raw)
+        if raw != "-" and path.is_dir():
+            out.extend(str(p) for p in sorted(path.rglob("*.spades")) if p.is_file())
+        else:
+            out.append(raw)
+    return out
 
 
-@app.command()
+@app.command(
+    cls=Command,
+    epilog="""Examples:
+
+\b
+  spadesctl fmt messy.spades > clean.spades
+  spadesctl fmt --check records/
+  spadesctl fmt --write records/""",
+)
 def fmt(
     paths: Annotated[
-        list[str], typer.Argument(help="Record files to format, or - for standard input.")
+        list[str],
+        typer.Argument(
+            metavar="PATH",
+            help="Record files, directories (searched for *.spades), or - for standard input.",
+        ),
     ],
     check: Annotated[
-        bool, typer.Option("--check", help="Change nothing; exit 1 if a file is not canonical.")
+        bool,
+        typer.Option(
+            "--check", help="Change nothing; name each file that is not canonical and exit 1."
+        ),
     ] = False,
     write: Annotated[
         bool, typer.Option("--write", help="Rewrite the files in place (atomically).")
     ] = False,
 ) -> None:
-    """Print records in canonical form (or check or rewrite them)."""
+    """Print records in canonical form (or check or rewrite them).
+
+    Records of the native notation only (convert PBN records with spadesctl convert).
+    A file with syntax errors is left as it is and its errors printed on standard error.
+    Exits 0 when done (or, with --check, when every file is canonical), 1 when a file
+    is not canonical or has errors, 2 for usage errors and unreadable files.
+    """
     if check and write:
         fail("--check and --write cannot be used together")
     if write and "-" in paths:
         fail("--write cannot rewrite standard input")
+    files = _native_files(paths)
+    if not files:
+        fail("no record files found in " + ", ".join(paths))
     status = EXIT_CLEAN
     colour = use_colour(sys.stderr)
-    for name in paths:
+    for name in files:
         if name != "-" and _is_pbn_file(name):
             typer.echo(
                 f"spadesctl: error: {name} is a PBN record; fmt writes the native notation "
@@ -101,7 +121,15 @@ def fmt(
                 status = max(status, EXIT_PROBLEMS)
         elif write:
             if original is not None and original.decode("utf-8", "replace") != text:
-                write_atomically(Path(name), text)
+                try:
+                    write_atomically(Path(name), [text])
+                except OSError as exc:
+                    typer.echo(
+                        f"spadesctl: error: {name}: cannot be written ({exc.strerror or exc})",
+                        err=True,
+                    )
+                    status = EXIT_USAGE
+                    continue
                 typer.echo(f"reformatted {name}", err=True)
         else:
             sys.stdout.write(text)

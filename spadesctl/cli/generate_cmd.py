@@ -2,29 +2,46 @@
 
 from __future__ import annotations
 
-import os
 import sys
-import tempfile
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from spadesctl.cli.app import app
+from spadesctl.cli.app import Command, app
 from spadesctl.cli.errors import fail
+from spadesctl.cli.files import write_atomically
 from spadesctl.generate import GenerateOptions, generate_games
 from spadesctl.notation import format_games
 from spadesctl.rules.parse import RulesError
 from spadesctl.rules.resolve import rules_option
 
 
-@app.command("generate")
+@app.command(
+    "generate",
+    cls=Command,
+    epilog="""Examples:
+
+\b
+  spadesctl generate -n 10 --seed 7 > games.spades
+  spadesctl generate -n 100 --rules "cutthroat players=3" -o cutthroat.spades
+  spadesctl generate --hands-only --rules britannica""",
+)
 def generate_command(
-    games: Annotated[int, typer.Option("--games", "-n", min=1, help="How many games.")] = 1,
-    seed: Annotated[int, typer.Option(help="Random seed: the same seed gives the same games.")] = 0,
+    games: Annotated[
+        int, typer.Option("--games", "-n", min=1, metavar="N", help="How many games.")
+    ] = 1,
+    seed: Annotated[
+        int,
+        typer.Option(metavar="N", help="Random seed: the same seed gives the same games."),
+    ] = 0,
     rules: Annotated[
         str,
-        typer.Option(help="Ruleset: a preset, 'PRESET key=value ...', or a .toml file."),
+        typer.Option(
+            metavar="RULES",
+            help="Ruleset: a preset, 'PRESET key=value ...', or a .toml file "
+            "(see spadesctl rules).",
+        ),
     ] = "standard",
     hands_only: Annotated[
         bool,
@@ -33,10 +50,17 @@ def generate_command(
         ),
     ] = False,
     output: Annotated[
-        Path | None, typer.Option("--output", "-o", help="Write to this file, not stdout.")
+        Path | None,
+        typer.Option(
+            "--output", "-o", metavar="FILE", help="Write to this file (- for standard output)."
+        ),
     ] = None,
 ) -> None:
-    """Generate complete random games played legally by a simple bot, scored to the end."""
+    """Generate random complete games played legally by a bot.
+
+    Every game is played to its end and scored; the records are canonical and check
+    clean.  For samples, tests and benchmarks.
+    """
     try:
         ruleset = rules_option(rules)
     except RulesError as exc:
@@ -49,18 +73,6 @@ def generate_command(
         sys.stdout.flush()
         return
     try:
-        _write_new(output, "".join(chunks))
+        write_atomically(output, chunks)
     except OSError as exc:
         fail(f"{output}: cannot be written ({exc.strerror or exc})")
-
-
-def _write_new(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` through a temporary file and a rename (never half a file)."""
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as out:
-            out.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise

@@ -8,7 +8,7 @@ from typing import Annotated, Final
 
 import typer
 
-from spadesctl.cli.app import app
+from spadesctl.cli.app import Command, app
 from spadesctl.cli.errors import fail
 from spadesctl.rules.keys import KEYS
 from spadesctl.rules.parse import RulesError, format_rules
@@ -57,17 +57,32 @@ def ruleset_lines(rules: Ruleset) -> list[str]:
     return lines
 
 
-@app.command("rules")
+@app.command(
+    "rules",
+    cls=Command,
+    epilog="""Examples:
+
+\b
+  spadesctl rules
+  spadesctl rules britannica
+  spadesctl rules "standard nil=50 bag_limit=off"
+  spadesctl rules house.toml""",
+)
 def rules_command(
     name: Annotated[
         str | None,
         typer.Argument(
+            metavar="RULES",
             help="A preset, rules text ('standard nil=50') or a .toml house-rules file. "
-            "Without it, list the presets."
+            "Without it, list the presets.",
         ),
     ] = None,
 ) -> None:
-    """List the presets, or print every key of a ruleset with its value and meaning."""
+    """List the presets, or show every key of a ruleset.
+
+    With RULES, each key is printed with its value and meaning, and marked where it
+    differs from the preset.
+    """
     if name is None:
         for line in preset_lines():
             typer.echo(line)

@@ -13,7 +13,7 @@ from typing import Annotated
 
 import typer
 
-from spadesctl.cli.app import app
+from spadesctl.cli.app import Command, app
 from spadesctl.cli.errors import EXIT_CLEAN, EXIT_PROBLEMS, EXIT_USAGE, fail
 from spadesctl.notation import RecordReadError, iter_games
 from spadesctl.rules import RulesError, Ruleset
@@ -78,25 +78,40 @@ class _Run:
         return EXIT_PROBLEMS if self.disputed or self.unscorable else EXIT_CLEAN
 
 
-@app.command()
+@app.command(
+    cls=Command,
+    epilog="""Examples:
+
+\b
+  spadesctl score samples/mistakes/forgot-bag-penalty.spades
+  spadesctl score --explain --apply-penalties league.spades
+  spadesctl score --format csv sheets/ > sheets.csv""",
+)
 def score(
     paths: Annotated[
         list[str],
         typer.Argument(
+            metavar="PATH",
             help="Record files, directories (searched for *.spades, *.pbn, *.ptn), "
-            "or - for standard input."
+            "or - for standard input.",
         ),
     ],
     explain: Annotated[
         bool, typer.Option("--explain", help="Itemise each hand's points after the table.")
     ] = False,
     output_format: Annotated[
-        SheetFormat, typer.Option("--format", help="Output format.")
+        SheetFormat,
+        typer.Option(
+            "--format",
+            help="text: a table per game; json: every figure; csv: a row per hand and party.",
+        ),
     ] = SheetFormat.text,
     rules: Annotated[
         str | None,
         typer.Option(
-            help="Ruleset for records that declare none: 'PRESET key=value ...' or a TOML file."
+            metavar="RULES",
+            help="Ruleset for records that declare none: 'PRESET key=value ...' or a TOML "
+            "file (see spadesctl rules).  [default: standard]",
         ),
     ] = None,
     apply_penalties: Annotated[
@@ -108,9 +123,10 @@ def score(
         ),
     ] = False,
 ) -> None:
-    """Score sheets: every hand recomputed, checked against the record's score lines.
+    """Recompute score sheets, hand by hand, and flag disputed figures.
 
-    Exits 1 when a recorded score, bag count or result disagrees with the recomputed one.
+    Exits 0 when every recorded score, bag count and result agrees, 1 when one
+    disagrees (or a game cannot be scored), 2 for usage errors and unreadable files.
     """
     default = _default_rules(rules)
     files = expand_paths(paths)

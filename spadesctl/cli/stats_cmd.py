@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from spadesctl.cli.app import app
-from spadesctl.cli.errors import EXIT_CLEAN, EXIT_PROBLEMS, fail
+from spadesctl.cli.app import Command, app
+from spadesctl.cli.errors import EXIT_CLEAN, EXIT_PROBLEMS, fail, is_broken_pipe
 from spadesctl.cli.progress import Progress
 from spadesctl.sources import expand_paths
 
@@ -70,7 +70,7 @@ def load_default_rules(text: str | None) -> Ruleset | None:
     try:
         return rules_option(text)
     except RulesError as exc:
-        fail(str(exc))
+        fail(f"--default-rules: {exc}")
 
 
 def record_inputs(paths: list[str]) -> tuple[list[str], list[str]]:
@@ -110,63 +110,109 @@ def report_failures(failures: list[Failure], games: int) -> None:
     )
 
 
-@app.command("stats")
+@app.command(
+    "stats",
+    cls=Command,
+    epilog="""Examples:
+
+\b
+  spadesctl stats samples/
+  spadesctl stats --by team --sort win_rate --top 10 league/
+  spadesctl stats --player Ann --since 2026-01-01 --format csv -o ann.csv league/
+  spadesctl stats hands.parquet    (made by spadesctl export --table hands)""",
+)
 def stats(
     paths: Annotated[
         list[str],
         typer.Argument(
-            help="Record files, directories (searched for records), - for standard input, "
-            "or Parquet exports of the hands table (spadesctl export --table hands)."
+            metavar="PATH",
+            help="Record files, directories (searched for *.spades, *.pbn, *.ptn), - for "
+            "standard input, or Parquet exports of the hands table.",
         ),
     ],
-    by: Annotated[By, typer.Option("--by", help="What to group the figures by.")] = By.player,
+    by: Annotated[By, typer.Option("--by", help="What a row of the figures is.")] = By.player,
     player: Annotated[
         list[str] | None,
-        typer.Option(help="Only this player (repeatable, or comma-separated)."),
+        typer.Option(
+            metavar="NAME", help="Only this player (repeatable, or comma-separated names)."
+        ),
     ] = None,
     event: Annotated[
-        list[str] | None, typer.Option(help="Only games with this Event tag (repeatable).")
+        list[str] | None,
+        typer.Option(
+            metavar="EVENT",
+            help="Only games with this Event tag (repeatable, or comma-separated).",
+        ),
     ] = None,
     since: Annotated[
-        str | None, typer.Option(help="Only games dated on or after this day (YYYY-MM-DD).")
+        str | None,
+        typer.Option(metavar="DATE", help="Only games on or after DATE (YYYY-MM-DD)."),
     ] = None,
     until: Annotated[
-        str | None, typer.Option(help="Only games dated on or before this day (YYYY-MM-DD).")
+        str | None,
+        typer.Option(metavar="DATE", help="Only games on or before DATE (YYYY-MM-DD)."),
     ] = None,
     rules: Annotated[
         list[str] | None,
-        typer.Option(help="Only games played under this ruleset preset (repeatable)."),
+        typer.Option(
+            metavar="PRESET",
+            help="Only games played under this preset (repeatable, or comma-separated).",
+        ),
     ] = None,
     default_rules: Annotated[
         str | None,
         typer.Option(
-            help="Ruleset for records that declare none: 'PRESET key=value ...' or a TOML file."
+            metavar="RULES",
+            help="Ruleset for records that declare none: 'PRESET key=value ...' or a TOML "
+            "file (see spadesctl rules).  [default: standard]",
         ),
     ] = None,
     sort: Annotated[
         str | None,
-        typer.Option(help="Sort by this column (numbers high to low, text A to Z)."),
+        typer.Option(
+            metavar="COLUMN",
+            help="Sort by this column (numbers high to low, text A to Z).  "
+            "[default: games, then hands]",
+        ),
     ] = None,
     reverse: Annotated[bool, typer.Option("--reverse", help="Reverse the sort order.")] = False,
-    top: Annotated[int | None, typer.Option(min=1, help="Show only the first N rows.")] = None,
+    top: Annotated[
+        int | None, typer.Option(min=1, metavar="N", help="Show only the first N rows.")
+    ] = None,
     columns: Annotated[
         str | None,
-        typer.Option(help="Show only these columns (comma-separated), the keys always first."),
+        typer.Option(
+            metavar="A,B,...",
+            help="Show only these columns (comma-separated), the keys always first.",
+        ),
     ] = None,
     output_format: Annotated[
-        StatsFormat, typer.Option("--format", help="Output format.")
+        StatsFormat,
+        typer.Option("--format", help="Output format (parquet needs -o FILE)."),
     ] = StatsFormat.table,
     output: Annotated[
-        str | None, typer.Option("--output", "-o", help="Write to this file (- for stdout).")
+        str | None,
+        typer.Option(
+            "--output", "-o", metavar="FILE", help="Write to this file (- for standard output)."
+        ),
     ] = None,
     jobs: Annotated[
         int,
         typer.Option(
-            "--jobs", "-j", min=0, help="Worker processes; 0 picks one per core for large inputs."
+            "--jobs",
+            "-j",
+            min=0,
+            metavar="N",
+            help="Worker processes; 0 picks one per core for large inputs.",
         ),
     ] = 0,
 ) -> None:
-    """Statistics across many records: bidding, nils, violations, wins, points."""
+    """Statistics by player, team, seat, game or event across records.
+
+    Bidding accuracy, nils, sets, bags, violations, wins and points; the columns are
+    described in docs/stats.md.  Exits 0 when every game was counted, 1 when some
+    could not be read (reported on standard error), 2 for usage and I/O errors.
+    """
     from spadesctl.rules.presets import PRESETS, preset_name
 
     presets = tuple(preset_name(p) for p in split_list(rules))
@@ -234,6 +280,8 @@ def stats(
     except OutputError as exc:
         fail(str(exc))
     except OSError as exc:
+        if is_broken_pipe(exc):
+            raise
         fail(f"{output}: cannot be written ({exc.strerror or exc})")
     report_failures(failures, games)
     raise typer.Exit(EXIT_PROBLEMS if failures else EXIT_CLEAN)

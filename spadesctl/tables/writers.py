@@ -56,6 +56,9 @@ def _atomic(path: str) -> Iterator[str]:
         raise OutputError(f"{path}: cannot be written ({exc.strerror or exc})") from None
     os.close(fd)
     try:
+        umask = os.umask(0)  # mkstemp makes the file private; give it the usual mode
+        os.umask(umask)
+        os.chmod(temporary, 0o666 & ~umask)
         yield temporary
         os.replace(temporary, target)
     except OSError as exc:

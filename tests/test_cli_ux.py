@@ -1,0 +1,245 @@
+"""The command-line experience shared by every command: help texts, usage errors, exit
+statuses, output files, broken pipes, the progress line."""
+
+from __future__ import annotations
+
+import io
+import os
+import stat
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from spadesctl.cli import app
+from spadesctl.cli.app import COMMAND_ORDER
+from spadesctl.cli.progress import Progress
+
+runner = CliRunner()
+GOLDEN = Path(__file__).parent / "golden"
+SAMPLES = Path(__file__).parent.parent / "samples"
+
+
+def _help(*args: str) -> str:
+    result = runner.invoke(app, [*args, "--help"], terminal_width=80)
+    assert result.exit_code == 0, result.output
+    return result.stdout
+
+
+# -- help ---------------------------------------------------------------------------------
+
+
+def test_main_help_golden() -> None:
+    assert _help() == (GOLDEN / "help_main.txt").read_text()
+
+
+def test_check_help_golden() -> None:
+    assert _help("check") == (GOLDEN / "help_check.txt").read_text()
+
+
+@pytest.mark.parametrize("command", COMMAND_ORDER)
+def test_help_names_arguments_and_values_as_people_write_them(command: str) -> None:
+    text = _help(command)
+    assert text.startswith(f"Usage: spadesctl {command} [OPTIONS]")
+    for python_speak in ("<list[str]>", "<str>", "<int range>", "<path>", "<int>", "{paths}"):
+        assert python_speak not in text, python_speak
+    assert "Examples:" in text
+    summary = text.split("\n\n")[1].strip()
+    assert summary.endswith(".") and len(summary) <= 64, summary  # fits the command list
+
+
+def test_commands_are_listed_in_the_readmes_order() -> None:
+    block = _help().split("Commands:\n")[1].split("\n\n")[0]
+    assert [line.split()[0] for line in block.splitlines()] == list(COMMAND_ORDER)
+
+
+# -- usage errors: exit 2, a message on standard error, nothing on standard output ---------
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["check", "--format", "xml", "x"], "Invalid value for '--format'"),
+        (["score", "--format", "xml", "x"], "Invalid value for '--format'"),
+        (["stats", "--format", "xml", "x"], "Invalid value for '--format'"),
+        (["export", "--format", "xml", "-o", "o", "x"], "Invalid value for '--format'"),
+        (["check", "--jobs", "-1", "x"], "Invalid value for '--jobs'"),
+        (["stats", "--jobs", "-1", "x"], "Invalid value for '--jobs'"),
+        (["check", "--rules", "nonsense", "x"], "--rules: unknown preset 'nonsense'"),
+        (["score", "--rules", "nonsense", "x"], "--rules: unknown preset 'nonsense'"),
+        (["convert", "--to", "pbn", "--rules", "nonsense", "x"], "--rules: unknown preset"),
+        (["generate", "--rules", "nonsense"], "--rules: unknown preset 'nonsense'"),
+        (["stats", "--default-rules", "nonsense", "x"], "--default-rules: unknown preset"),
+        (["export", "--default-rules", "nonsense", "-o", "o.csv", "x"], "--default-rules:"),
+        (["rules", "nonsense"], "unknown preset 'nonsense'"),
+        (["check"], "Missing argument 'PATH'"),
+        (["convert", "x"], "Missing option '--to'"),
+        (["export", "-o", "-", "x"], "give a file with -o, or choose --format csv or ndjson"),
+    ],
+)
+def test_bad_options_are_usage_errors(args: list[str], message: str) -> None:
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2, result.output
+    assert message in result.stderr
+    assert result.stdout == ""
+    assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("command", ["check", "score", "stats", "fmt", "convert"])
+def test_a_directory_without_records_is_a_usage_error(command: str, tmp_path: Path) -> None:
+    (tmp_path / "notes.txt").write_text("not a record\n")
+    extra = ["--to", "pbn"] if command == "convert" else []
+    result = runner.invoke(app, [command, *extra, str(tmp_path)])
+    assert result.exit_code == 2
+    assert result.stderr == f"spadesctl: error: no record files found in {tmp_path}\n"
+
+
+@pytest.mark.parametrize("command", ["check", "score", "stats", "fmt", "convert"])
+def test_a_missing_file_exits_2(command: str, tmp_path: Path) -> None:
+    extra = ["--to", "pbn"] if command == "convert" else []
+    result = runner.invoke(app, [command, *extra, str(tmp_path / "missing.spades")])
+    assert result.exit_code == 2
+    assert "missing.spades" in result.output and "no such file" in result.output
+    assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("command", ["check", "score", "fmt"])
+def test_empty_standard_input_is_clean(command: str) -> None:
+    result = runner.invoke(app, [command, "-"], input="")
+    assert result.exit_code == 0
+    assert result.stderr == ""
+
+
+# -- fmt and convert read directories as the other commands do -----------------------------
+
+
+def test_fmt_check_reads_directories_for_native_records(tmp_path: Path) -> None:
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "messy.spades").write_text("hand  1 dealer N\nbid E 6 S nil W 4 N 3\n")
+    (tmp_path / "tidy.spades").write_text("hand 1 dealer N\nbid E 6 S nil W 4 N 3\n")
+    (tmp_path / "app.pbn").write_text("% PBN 2.1\n")  # not fmt's business: left alone
+    result = runner.invoke(app, ["fmt", "--check", str(tmp_path)])
+    assert result.exit_code == 1
+    assert result.stdout == f"would reformat {tmp_path / 'sub' / 'messy.spades'}\n"
+
+
+def test_convert_reads_directories(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    out.mkdir()
+    result = runner.invoke(
+        app, ["convert", "--to", "pbn", str(SAMPLES / "mistakes"), "-o", str(out)]
+    )
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in out.iterdir()) == [
+        "early-spade-lead.pbn",
+        "forgot-bag-penalty.pbn",
+        "renege.pbn",
+    ]
+
+
+def test_convert_into_a_directory_refuses_two_inputs_of_one_name(tmp_path: Path) -> None:
+    for folder in ("a", "b"):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "game.spades").write_text("hand 1 dealer N\n")
+    out = tmp_path / "out"
+    out.mkdir()
+    result = runner.invoke(
+        app, ["convert", "--to", "pbn", str(tmp_path / "a"), str(tmp_path / "b"), "-o", str(out)]
+    )
+    assert result.exit_code == 2
+    assert f"two inputs would both be written to {out / 'game.pbn'}" in result.stderr
+    assert list(out.iterdir()) == []
+
+
+# -- output files ------------------------------------------------------------------------
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def test_new_output_files_get_the_usual_mode_not_a_private_one(tmp_path: Path) -> None:
+    expected = 0o666 & ~_umask()
+    runs = {
+        "generated.spades": ["generate"],
+        "converted.pbn": ["convert", "--to", "pbn", str(SAMPLES / "blind-nil.spades")],
+        "hands.csv": ["export", str(SAMPLES / "blind-nil.spades")],
+    }
+    for name, args in runs.items():
+        target = tmp_path / name
+        result = runner.invoke(app, [*args, "-o", str(target)])
+        assert result.exit_code == 0, result.output
+        assert stat.S_IMODE(target.stat().st_mode) == expected, name
+
+
+def test_an_output_that_cannot_be_written_is_named(tmp_path: Path) -> None:
+    target = tmp_path / "no-such-folder" / "out.pbn"
+    for args in (
+        ["convert", "--to", "pbn", str(SAMPLES / "blind-nil.spades")],
+        ["generate"],
+        ["export", str(SAMPLES / "blind-nil.spades")],
+        ["stats", str(SAMPLES / "blind-nil.spades")],
+    ):
+        result = runner.invoke(app, [*args, "-o", str(target)])
+        assert result.exit_code == 2, args
+        assert result.stderr.startswith(f"spadesctl: error: {target}: cannot be written"), args
+
+
+def test_a_closed_pipe_ends_the_command_quietly(tmp_path: Path) -> None:
+    """``spadesctl export ... -o - | head -1``: polars' bare OSError included."""
+    record = tmp_path / "many.spades"
+    assert runner.invoke(app, ["generate", "-n", "40", "-o", str(record)]).exit_code == 0
+    args = ["export", str(record), "--table", "tricks", "--format", "csv", "-o", "-"]
+    process = subprocess.Popen(
+        [sys.executable, "-m", "spadesctl", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert process.stdout is not None and process.stderr is not None
+    process.stdout.readline()
+    process.stdout.close()
+    errors = process.stderr.read().decode()
+    process.stderr.close()
+    assert process.wait(timeout=60) == 1
+    assert errors == ""
+
+
+# -- the progress line -------------------------------------------------------------------
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_is_silent_off_a_terminal() -> None:
+    stream = io.StringIO()
+    progress = Progress(3, "checking", stream=stream, delay=0)
+    progress.advance()
+    progress.close()
+    assert stream.getvalue() == ""
+
+
+def test_progress_waits_before_showing_a_bar() -> None:
+    stream = _Terminal()
+    progress = Progress(3, "checking", stream=stream, delay=60)
+    progress.advance(3)
+    progress.close()
+    assert stream.getvalue() == ""
+
+
+def test_progress_clears_its_line_before_other_output() -> None:
+    stream = _Terminal()
+    progress = Progress(4, "checking", stream=stream, delay=0)
+    progress.advance()
+    drawn = stream.getvalue()
+    assert drawn == "\rchecking [#######-----------------------] 1/4"
+    progress.clear()
+    assert stream.getvalue() == drawn + "\r" + " " * (len(drawn) - 1) + "\r"
+    progress.clear()  # nothing on screen: nothing to do
+    progress.advance()  # drawn again at once after a clear
+    assert stream.getvalue().endswith("\rchecking [###############---------------] 2/4")
