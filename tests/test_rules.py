@@ -374,6 +374,8 @@ OVERRIDES = [
 @pytest.mark.parametrize("overrides", OVERRIDES)
 @pytest.mark.parametrize("name", PRESET_VALUES)
 def test_format_rules_round_trips(name: str, overrides: str) -> None:
+    if name == "mirror" and "bids_total_13=no" in overrides:
+        overrides += " deck=jokers"  # with 52 cards the mirror bids always add up to 13
     rules = parse_rules(f"{name} {overrides}")
     text = format_rules(rules)
     assert parse_rules(text) == rules

@@ -217,6 +217,16 @@ _IMPOSSIBLE: Final[tuple[_Check, ...]] = (
         "bidding=mirror rules out min_team_bid and max_team_bid: the cards fix the bids",
     ),
     (
+        lambda r: (
+            r.bidding is Bidding.MIRROR
+            and not r.bids_total_13
+            and r.players == 4
+            and r.deck is Deck.STANDARD
+        ),
+        "bidding=mirror with bids_total_13=no cannot be played by 4 players with the standard "
+        "deck: the spades held, and so the bids, always add up to 13",
+    ),
+    (
         lambda r: r.max_team_bid is not None and r.min_team_bid > r.max_team_bid,
         "min_team_bid is above max_team_bid",
     ),
