@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from itertools import groupby
+from typing import cast
 
 from spadesctl.cards import Seat
 from spadesctl.events import (
@@ -194,7 +195,13 @@ def assemble(events: Iterable[LineEvent], source: str = "-", index: int = 1) -> 
     for event in events:
         if first_pos is None:
             first_pos = event.pos
-        if isinstance(event, SyntaxIssue):
+        kind = type(event)
+        # the lines of a hand first: they are almost every line of a record
+        if kind is Trick and current is not None:
+            current.tricks.append(cast(Trick, event))
+        elif kind is Bids and current is not None:
+            current.bids.extend(cast(Bids, event).bids)
+        elif isinstance(event, SyntaxIssue):
             issues.append(event)
         elif isinstance(event, Tag):
             if hands or current is not None:

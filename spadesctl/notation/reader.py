@@ -128,10 +128,12 @@ def _decode_block(line_no: int, data: bytes) -> Block | None:
     lines = text.split("\n")
     if data.endswith(b"\n"):
         lines.pop()
-    if len(data) > MAX_LINE and any(
-        len(t) * 4 > MAX_LINE and len(t.encode("utf-8")) > MAX_LINE for t in lines
+    if (
+        len(data) > MAX_LINE
+        and max(map(len, lines), default=0) * 4 > MAX_LINE
+        and any(len(t.encode("utf-8")) > MAX_LINE for t in lines)
     ):
-        return None
+        return None  # a line too long (a UTF-8 character is at most 4 bytes)
     if "\r" in text:
         lines = [t.rstrip("\r") for t in lines]
     if line_no == 1 and data.startswith(_BOM):

@@ -76,7 +76,7 @@ def game_end(rules: Ruleset, hand: HandScore) -> GameResult | None:
             scores = ", ".join(f"{p} at {after.score(p)}" for p in losers)
             text = f"{scores}, at or below {limit} after hand {n}: {winner} wins"
             return GameResult(winner, EndReason.MERCY, n, text)
-    if any(after.score(p) >= rules.target for p in after.parties):
+    if any(s.score >= rules.target for _, s in after.entries):
         winner = _top(after, after.parties)
         if winner is not None:
             text = f"{winner} reached {after.score(winner)} (target {rules.target}) after hand {n}"

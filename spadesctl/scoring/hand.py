@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import cast
+from typing import NamedTuple, cast
 
 from spadesctl.cards import Party, Seat, Side, seats_for
 from spadesctl.events import Bid, BidKind
@@ -81,11 +81,11 @@ def score_hand(
     for party, party_before in before.entries:
         w = work[party]
         if unbid and not rules.first_hand_bids_itself:
-            result = _score_unbid(hand_number, w, items)
+            figures = _score_unbid(hand_number, w, items)
         else:
-            result = _score_bid(rules, w, items)
+            figures = _score_bid(rules, w, items)
             nils.extend(w.nil_results)
-        result, party_standing = _apply_bags(rules, result, party_before, items)
+        result, party_standing = _apply_bags(rules, figures, party_before, items)
         results.append(result)
         after.append((party, party_standing))
     return HandScore(
@@ -97,6 +97,25 @@ def score_hand(
         before,
         Standing(tuple(after)),
     )
+
+
+class _Figures(NamedTuple):
+    """A party's outcome before its bags are counted: :class:`PartyResult`'s first fields."""
+
+    party: Party
+    contract: int | None
+    blind: int
+    taken: int
+    counted: int
+    made: bool | None
+    set_reason: SetReason | None
+    overtricks: int
+    extra_bags: int
+    moon: bool
+    boston: bool
+    contract_points: int
+    overtrick_points: int
+    nil_points: int
 
 
 @dataclass(slots=True)
@@ -344,7 +363,7 @@ def _beneficiaries(
     return [(s, c) for s, c in counts.items() if c]
 
 
-def _score_unbid(hand_number: int, w: _Work, items: list[Item]) -> PartyResult:
+def _score_unbid(hand_number: int, w: _Work, items: list[Item]) -> _Figures:
     if w.set_by_ruling:
         points = 0
         text = f"{w.party} took {w.counted} (hand {hand_number} is unbid), set by renege: 0"
@@ -352,24 +371,8 @@ def _score_unbid(hand_number: int, w: _Work, items: list[Item]) -> PartyResult:
         points = 10 * w.counted
         text = f"{w.party} took {w.counted} (hand {hand_number} is unbid): {_signed(points)}"
     items.append(Item(w.party, points, text))
-    return PartyResult(
-        party=w.party,
-        contract=None,
-        blind=0,
-        taken=w.taken,
-        counted=w.counted,
-        made=None,
-        set_reason=None,
-        overtricks=0,
-        extra_bags=0,
-        moon=False,
-        boston=False,
-        contract_points=points,
-        overtrick_points=0,
-        nil_points=0,
-        bags_added=0,
-        bag_penalties=0,
-        bag_penalty_points=0,
+    return _Figures(
+        w.party, None, 0, w.taken, w.counted, None, None, 0, 0, False, False, points, 0, 0
     )
 
 
@@ -393,7 +396,7 @@ def _bags_text(rules: Ruleset, count: int) -> str:
     return f" ({count} {'overtrick scores' if count == 1 else 'overtricks score'} nothing)"
 
 
-def _score_bid(rules: Ruleset, w: _Work, items: list[Item]) -> PartyResult:
+def _score_bid(rules: Ruleset, w: _Work, items: list[Item]) -> _Figures:
     contract = w.contract
     unit = _bag_unit(rules)
     tricks = rules.tricks_per_hand
@@ -467,24 +470,21 @@ def _score_bid(rules: Ruleset, w: _Work, items: list[Item]) -> PartyResult:
             Item(w.party, 0, f"{w.party} bid {contract} and took all {tricks} tricks: Boston")
         )
     extra_bags = w.nil_bags + moon_bags
-    return PartyResult(
-        party=w.party,
-        contract=contract,
-        blind=w.blind,
-        taken=w.taken,
-        counted=w.counted,
-        made=made,
-        set_reason=reason,
-        overtricks=overtricks,
-        extra_bags=extra_bags,
-        moon=is_moon,
-        boston=boston,
-        contract_points=contract_points,
-        overtrick_points=unit * (overtricks + extra_bags),
-        nil_points=nil_points,
-        bags_added=0,
-        bag_penalties=0,
-        bag_penalty_points=0,
+    return _Figures(
+        w.party,
+        contract,
+        w.blind,
+        w.taken,
+        w.counted,
+        made,
+        reason,
+        overtricks,
+        extra_bags,
+        is_moon,
+        boston,
+        contract_points,
+        unit * (overtricks + extra_bags),
+        nil_points,
     )
 
 
@@ -541,7 +541,7 @@ def _trick_value(contract: int, blind: int) -> tuple[int, str]:
 
 
 def _apply_bags(
-    rules: Ruleset, result: PartyResult, before: PartyStanding, items: list[Item]
+    rules: Ruleset, result: _Figures, before: PartyStanding, items: list[Item]
 ) -> tuple[PartyResult, PartyStanding]:
     """Add the hand's bags to the counter, apply bag penalties, and move the standing on."""
     bags = before.bags
@@ -566,36 +566,9 @@ def _apply_bags(
         else:
             bags = total
     penalty_points = -rules.bag_penalty * penalties
-    result = _with_bags(result, added, penalties, penalty_points)
-    sets = before.sets_in_a_row + 1 if result.made is False else 0
-    return result, PartyStanding(before.score + result.points, bags, sets)
-
-
-def _with_bags(result: PartyResult, added: int, penalties: int, points: int) -> PartyResult:
-    if not (added or penalties or points) and not (
-        result.bags_added or result.bag_penalties or result.bag_penalty_points
-    ):
-        return result
-    r = result
-    return PartyResult(
-        r.party,
-        r.contract,
-        r.blind,
-        r.taken,
-        r.counted,
-        r.made,
-        r.set_reason,
-        r.overtricks,
-        r.extra_bags,
-        r.moon,
-        r.boston,
-        r.contract_points,
-        r.overtrick_points,
-        r.nil_points,
-        added,
-        penalties,
-        points,
-    )
+    final = PartyResult(*result, added, penalties, penalty_points)
+    sets = before.sets_in_a_row + 1 if final.made is False else 0
+    return final, PartyStanding(before.score + final.points, bags, sets)
 
 
 def _signed(points: int) -> str:

@@ -24,6 +24,7 @@ from spadesctl.referee import RefereedGame
 from spadesctl.replay.result import ReplayedGame, ReplayedHand
 from spadesctl.rules.ruleset import Ruleset
 from spadesctl.scoring import (
+    HandScore,
     PartyStanding,
     RenegeRuling,
     ScoringError,
@@ -56,21 +57,34 @@ def uncalled_reneges(hand: SheetHand) -> tuple[RenegeRuling, ...]:
 
 def sheet_hand(replayed: ReplayedHand) -> SheetHand:
     """The sheet's view of one replayed hand, not scored yet (see :func:`score_hands`)."""
-    hand = replayed.hand
-    unscored = None
+    return _sheet_hand(replayed, None, _unscored(replayed))
+
+
+def _unscored(replayed: ReplayedHand) -> str | None:
+    """Why a replayed hand cannot be scored, if it cannot."""
     if not replayed.taken:
-        unscored = "the record does not give the tricks taken"
-    elif not replayed.unbid and not replayed.bids:
-        unscored = "the record gives no bids"
+        return "the record does not give the tricks taken"
+    if not replayed.unbid and not replayed.bids:
+        return "the record gives no bids"
+    return None
+
+
+def _sheet_hand(replayed: ReplayedHand, score: HandScore | None, unscored: str | None) -> SheetHand:
+    hand = replayed.hand
     return SheetHand(
         number=hand.number,
         dealer=hand.dealer,
         bids=replayed.bids,
         taken=replayed.taken,
+        score=score,
         recorded_score=hand.score,
         recorded_bags=hand.bags,
-        rulings=tuple(RenegeRuling(r.seat, r.trick) for r in hand.reneges),
-        reneges=tuple(RenegeRuling(r.seat, r.trick) for r in replayed.reneges),
+        rulings=tuple(RenegeRuling(r.seat, r.trick) for r in hand.reneges) if hand.reneges else (),
+        reneges=(
+            tuple(RenegeRuling(r.seat, r.trick) for r in replayed.reneges)
+            if replayed.reneges
+            else ()
+        ),
         unbid=replayed.unbid,
         unscored=unscored,
         pos=hand.pos,
@@ -140,9 +154,7 @@ def sheet_from_referee(refereed: RefereedGame, unreadable: Collection[int] = ())
     error); their figures are not trusted: such a hand counts as not scored (see the
     module's reading) and the hands after it are scored again from there.
     """
-    hands = tuple(
-        replace(sheet_hand(h.replayed), score=h.score, unscored=h.problem) for h in refereed.hands
-    )
+    hands = tuple(_sheet_hand(h.replayed, h.score, h.problem) for h in refereed.hands)
     if any(h.number in unreadable for h in hands):
         unread = "a line of this hand could not be read"
         hands = score_hands(
@@ -152,7 +164,11 @@ def sheet_from_referee(refereed: RefereedGame, unreadable: Collection[int] = ())
                 for h in hands
             ),
         )
-    return ScoreSheet.of(refereed.game, refereed.rules, hands)
+        return ScoreSheet.of(refereed.game, refereed.rules, hands)
+    # the referee decided the game's end from these very scores, as ScoreSheet.of would
+    return ScoreSheet(
+        refereed.game, refereed.rules, hands, refereed.result, refereed.hands_after_end
+    )
 
 
 def with_all_penalties(sheet: ScoreSheet) -> ScoreSheet:
