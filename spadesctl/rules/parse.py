@@ -219,6 +219,17 @@ _IMPOSSIBLE: Final[tuple[_Check, ...]] = (
     (
         lambda r: (
             r.bidding is Bidding.MIRROR
+            and r.partnership
+            and not r.both_nil
+            and r.nil is not None
+            and r.zero_is_nil
+        ),
+        "bidding=mirror rules out both_nil=no: partners who both hold no spades must both "
+        "bid 0, a nil (zero_is_nil=no makes it an ordinary bid)",
+    ),
+    (
+        lambda r: (
+            r.bidding is Bidding.MIRROR
             and not r.bids_total_13
             and r.players == 4
             and r.deck is Deck.STANDARD
