@@ -280,6 +280,18 @@ BIDS = [
         [],
     ),
     (
+        # East holds all 13 spades; North and South, partners, hold none and both bid nil
+        # (which is why mirror refuses both_nil=no).
+        "mirror: partners without spades both bid nil",
+        one_hand(
+            "mirror",
+            "deal N:.AKQJT98765432.. E:AKQJT98765432... S:..AKQJT98765432. W:...AKQJT98765432",
+            "bid E 13 S nil W nil N nil",
+            "took N 0 E 13 S 0 W 0",
+        ),
+        [],
+    ),
+    (
         "mirror: East bids 5 holding six spades",
         one_hand("mirror", f"deal {DEAL_A}", "bid E 5 S 1 W 2 N 4", "took N 4 E 5 S 1 W 3"),
         [("mirror-bid-violated", 1, None, "E")],
