@@ -30,6 +30,9 @@ from spadesctl.replay.tables import (
     TWO_OF_CLUBS,
     card_indices,
 )
+from spadesctl.replay.tables import (
+    index_of as _index_of,
+)
 from spadesctl.rules.ruleset import FirstLead, LeadSpades, Ruleset
 from spadesctl.values import fast_init
 
@@ -42,6 +45,10 @@ _SEAT_ROTATIONS: Final = {
     n: tuple(tuple(seats_for(n)[s] for s in rotation) for rotation in _ROTATIONS[n])
     for n in (2, 3, 4)
 }
+
+
+#: Per number of players: each seat at the table -> its position.
+_SEAT_POSITIONS: Final = {n: {seat: i for i, seat in enumerate(seats_for(n))} for n in (2, 3, 4)}
 
 
 @fast_init
@@ -74,6 +81,7 @@ def play_tricks(hand: Hand, rules: Ruleset, state: HandState, rep: Reporter) -> 
     power = table.power
     seats = state.seats
     n = len(seats)
+    position_of = _SEAT_POSITIONS[n]
     counts = state.counts
     holding = state.holding
     played = state.played
@@ -81,17 +89,22 @@ def play_tricks(hand: Hand, rules: Ruleset, state: HandState, rep: Reporter) -> 
     seat_order = _SEAT_ROTATIONS[n]
     size = rules.tricks_per_hand
     must_overtake = rules.must_overtake
+    first_lead = rules.first_lead
+    index_of = _index_of
     won = [0] * n
     tricks: list[PlayedTrick] = []
     reneges: list[FoundRenege] = []
     broken = False
     expected = first_leader(rules, state, hand.dealer)
     previous: Trick | None = None
+    next_number = 1
     for position, t in enumerate(hand.tricks):
         number = t.number
-        if position >= size or number != (1 if previous is None else previous.number + 1):
+        if position >= size or number != next_number:
             _bad_number(t, previous, position, size, rep)
-        if t.leader not in seats:
+        next_number = number + 1
+        lead = position_of.get(t.leader)
+        if lead is None:
             rep.add(
                 "wrong-leader",
                 f"{t.leader.word} is not at a {rules.players}-player table",
@@ -101,7 +114,6 @@ def play_tricks(hand: Hand, rules: Ruleset, state: HandState, rep: Reporter) -> 
             )
             previous = t
             continue
-        lead = seats.index(t.leader)
         if expected is not None and lead != expected:
             rep.add(
                 "wrong-leader",
@@ -121,10 +133,10 @@ def play_tricks(hand: Hand, rules: Ruleset, state: HandState, rep: Reporter) -> 
                 trick=number,
             )
             cards = cards[:n]
-        indices = card_indices(cards)
+        indices = list(map(index_of, cards))
         rotation = order[lead]
         broken_before = broken
-        if position == 0 and rules.first_lead is FirstLead.LOWEST_CLUB:
+        if position == 0 and first_lead is FirstLead.LOWEST_CLUB:
             best = _lowest_club_trick(state, t, indices, rotation, rep)
             broken = broken or any(suit[c] == SPADES for c in indices)
         else:
@@ -143,7 +155,7 @@ def play_tricks(hand: Hand, rules: Ruleset, state: HandState, rep: Reporter) -> 
                 if not broken:
                     _spade_lead(rules, state, t, s, c, position == 0, rep)
                 broken = True
-            if position == 0 and rules.first_lead is FirstLead.TWO_OF_CLUBS:
+            if position == 0 and first_lead is FirstLead.TWO_OF_CLUBS:
                 _two_of_clubs_lead(state, t, s, c, rep)
             best = 0
             best_suit = led
@@ -167,8 +179,8 @@ def play_tricks(hand: Hand, rules: Ruleset, state: HandState, rep: Reporter) -> 
                         _must_beat(state, t, k, s, c, top_led, rep)
                     if p > top_led:
                         top_led = p
-                    if best_suit == led and p > best_power:
-                        best, best_power = k, p
+                        if best_suit == led:
+                            best, best_power = k, p
                     continue
                 if led >= 0 and (counts[s][led] or cs == SPADES or must_overtake):
                     found = _not_following(

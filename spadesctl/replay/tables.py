@@ -39,7 +39,8 @@ TWO_OF_CLUBS: Final = ALL_CARDS.index(card("2C"))
 # one ``map`` call.  Plain dicts (never changed after import) rather than mapping
 # proxies: these are read for every card of every trick.
 _INDEX_BY_CARD: Final[dict[Card, int]] = {c: i for i, c in enumerate(ALL_CARDS)}
-_index_of: Final = _INDEX_BY_CARD.__getitem__
+#: Card -> index, as a C-level callable (for ``map``).
+index_of: Final = _INDEX_BY_CARD.__getitem__
 
 
 def card_index(c: Card) -> int:
@@ -49,7 +50,7 @@ def card_index(c: Card) -> int:
 
 def card_indices(cards: Iterable[Card]) -> list[int]:
     """The indices of ``cards``, in order (one call for a whole trick or holding)."""
-    return list(map(_index_of, cards))
+    return list(map(index_of, cards))
 
 
 #: Card index -> its place in the canonical holding order (S, H, D, C, jokers; high
