@@ -243,3 +243,20 @@ def test_progress_clears_its_line_before_other_output() -> None:
     progress.clear()  # nothing on screen: nothing to do
     progress.advance()  # drawn again at once after a clear
     assert stream.getvalue().endswith("\rchecking [###############---------------] 2/4")
+
+
+@pytest.mark.parametrize("command", ["check", "score", "generate", "rules"])
+def test_a_house_rules_file_that_is_not_utf8_is_a_usage_error(command: str, tmp_path: Path) -> None:
+    """Was: a UnicodeDecodeError traceback from ``check --rules house.toml``."""
+    house = tmp_path / "house.toml"
+    house.write_bytes(b"\xff\xfe nil = 50\n")
+    if command == "rules":
+        args = ["rules", str(house)]
+    elif command == "generate":
+        args = ["generate", "--rules", str(house)]
+    else:
+        args = [command, "--rules", str(house), str(SAMPLES / "blind-nil.spades")]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2
+    assert f"{house}: not a valid TOML file: it is not UTF-8 text" in result.stderr
+    assert result.exception is None or isinstance(result.exception, SystemExit)

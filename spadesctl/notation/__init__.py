@@ -134,8 +134,14 @@ def iter_events(
 
 
 def parse_text(text: str, source: str = "-", *, rules: Ruleset | None = None) -> list[Game]:
-    """Parse every game in ``text`` (PBN when ``source`` or the first line says so)."""
-    return list(games_from_stream(io.BytesIO(text.encode("utf-8")), source, rules=rules))
+    """Parse every game in ``text`` (PBN when ``source`` or the first line says so).
+
+    Problems are reported on each game (``Game.issues``), as :func:`iter_games` reports
+    them; text that is not a record at all (NUL characters) raises
+    :class:`RecordReadError`.  Lone surrogates are read as the undecodable bytes they are.
+    """
+    data = text.encode("utf-8", "surrogatepass")
+    return list(_guarded(io.BytesIO(data), source, rules))
 
 
 __all__ = [

@@ -347,7 +347,9 @@ def _entries_by_line(
                 entries.extend(result)
             continue
         if section is None:
-            word = text.split()[0]
+            # the first word as the grammar sees it: str.split() would also part on
+            # characters the grammar does not call blank ("\x1f"), leaving no word at all
+            word = re.split(r"[ \t\f\r]", text.strip(" \t\f\r"), maxsplit=1)[0]
             issues.append(
                 SyntaxIssue(
                     f'unexpected {word!r} outside a section; a line is a [Tag "value"] or '

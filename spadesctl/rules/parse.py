@@ -70,6 +70,8 @@ def load_rules_toml(path: str | PathLike[str]) -> Ruleset:
             data = tomllib.load(f)
         except tomllib.TOMLDecodeError as e:
             raise RulesError(f"{path}: not a valid TOML file: {e}") from None
+        except UnicodeDecodeError:  # tomllib decodes the bytes before it parses them
+            raise RulesError(f"{path}: not a valid TOML file: it is not UTF-8 text") from None
     try:
         base = STANDARD
         if "preset" in data:
