@@ -7,12 +7,10 @@ import os
 import sys
 from collections import Counter
 from collections.abc import Iterator
-from concurrent.futures import ProcessPoolExecutor
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from spadesctl.checking import CheckOptions, FileReport, check_file, default_rules
 from spadesctl.cli.app import Command, app
 from spadesctl.cli.errors import EXIT_CLEAN, EXIT_PROBLEMS, EXIT_USAGE, fail
 from spadesctl.cli.output import DiagnosticFormat, DiagnosticWriter, statistics_lines
@@ -20,6 +18,9 @@ from spadesctl.cli.progress import Progress
 from spadesctl.diagnostics import Diagnostic, Severity, kind
 from spadesctl.rules.parse import RulesError
 from spadesctl.sources import expand_paths
+
+if TYPE_CHECKING:
+    from spadesctl.checking import CheckOptions, FileReport
 
 #: Below this many bytes of input, worker processes cost more than they save.
 _PARALLEL_MIN_BYTES = 512 * 1024
@@ -58,10 +59,14 @@ def choose_jobs(jobs: int, paths: list[str]) -> int:
 
 def run_reports(paths: list[str], options: CheckOptions, jobs: int) -> Iterator[FileReport]:
     """Reports in the order of ``paths``, computed in ``jobs`` processes."""
+    from spadesctl.checking import check_file
+
     if jobs <= 1 or "-" in paths:
         for p in paths:
             yield check_file(p, options)
         return
+    from concurrent.futures import ProcessPoolExecutor
+
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         yield from pool.map(check_file, paths, [options] * len(paths), chunksize=1)
 
@@ -138,6 +143,9 @@ def check(
     Exits 0 when clean, 1 when an error was found, 2 for usage errors and unreadable
     files.
     """
+    # the replay and scoring are imported here, not with the CLI: --help starts faster
+    from spadesctl.checking import CheckOptions, default_rules
+
     selected = _names(select)
     ignored = _names(ignore) or frozenset()
     options = CheckOptions(rules=rules)

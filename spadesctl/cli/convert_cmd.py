@@ -17,7 +17,6 @@ from spadesctl.cli.files import write_atomically
 from spadesctl.cli.output import format_text, use_colour
 from spadesctl.diagnostics import Diagnostic, Severity
 from spadesctl.notation import RecordReadError, format_games, iter_games
-from spadesctl.pbn import format_pbn_games
 from spadesctl.record import Game
 from spadesctl.rules import RulesError, Ruleset
 from spadesctl.rules.resolve import rules_option
@@ -31,6 +30,8 @@ class Target(enum.Enum):
 
 def _formatted(games: Iterable[Game], target: Target) -> Iterator[str]:
     if target is Target.pbn:
+        from spadesctl.pbn import format_pbn_games
+
         return format_pbn_games(games)
     return format_games(games)
 

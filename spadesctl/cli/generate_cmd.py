@@ -11,7 +11,6 @@ import typer
 from spadesctl.cli.app import Command, app
 from spadesctl.cli.errors import fail
 from spadesctl.cli.files import write_atomically
-from spadesctl.generate import GenerateOptions, generate_games
 from spadesctl.notation import format_games
 from spadesctl.rules.parse import RulesError
 from spadesctl.rules.resolve import rules_option
@@ -61,6 +60,8 @@ def generate_command(
     Every game is played to its end and scored; the records are canonical and check
     clean.  For samples, tests and benchmarks.
     """
+    from spadesctl.generate import GenerateOptions, generate_games
+
     try:
         ruleset = rules_option(rules)
     except RulesError as exc:

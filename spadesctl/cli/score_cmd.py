@@ -9,7 +9,7 @@ from __future__ import annotations
 import enum
 import sys
 from collections.abc import Iterator
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -18,9 +18,10 @@ from spadesctl.cli.errors import EXIT_CLEAN, EXIT_PROBLEMS, EXIT_USAGE, fail
 from spadesctl.notation import RecordReadError, iter_games
 from spadesctl.rules import RulesError, Ruleset
 from spadesctl.rules.resolve import rules_option
-from spadesctl.sheet.render import SheetReport, render_csv, render_json, render_text
-from spadesctl.sheet.run import game_rules, sheet_report
 from spadesctl.sources import expand_paths
+
+if TYPE_CHECKING:
+    from spadesctl.sheet.render import SheetReport
 
 
 class SheetFormat(enum.Enum):
@@ -50,6 +51,8 @@ class _Run:
         self.disputed = 0
 
     def reports(self) -> Iterator[SheetReport]:
+        from spadesctl.sheet.run import game_rules, sheet_report
+
         for path in self.files:
             try:
                 for game in iter_games(path, rules=self.rules):
@@ -128,6 +131,8 @@ def score(
     Exits 0 when every recorded score, bag count and result agrees, 1 when one
     disagrees (or a game cannot be scored), 2 for usage errors and unreadable files.
     """
+    from spadesctl.sheet.render import render_csv, render_json, render_text
+
     default = _default_rules(rules)
     files = expand_paths(paths)
     if not files:

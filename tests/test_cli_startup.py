@@ -1,0 +1,65 @@
+"""Start-up: ``spadesctl --help`` and ``check`` of a small file load no heavy modules.
+
+polars (about half a second to import) belongs to ``stats`` and ``export`` alone; the
+help texts need neither the replay nor the PBN reader (and its Lark grammar).  Each case
+runs in a fresh interpreter, as a user's shell would start it.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+SAMPLES = Path(__file__).parent.parent / "samples"
+
+_PROBE = """
+import contextlib, io, json, sys
+from spadesctl.cli import app
+with contextlib.redirect_stdout(io.StringIO()):
+    try:
+        app(sys.argv[1:])
+    except SystemExit:
+        pass
+print(json.dumps(sorted(sys.modules)))
+"""
+
+
+def _modules_loaded_by(*args: str) -> set[str]:
+    done = subprocess.run(
+        [sys.executable, "-c", _PROBE, *args],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
+    )
+    return set(json.loads(done.stdout.splitlines()[-1]))
+
+
+def _heavy(modules: set[str], roots: tuple[str, ...]) -> list[str]:
+    return sorted(m for m in modules if m.split(".")[0] in roots)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--help"],
+        ["check", "--help"],
+        ["check", str(SAMPLES / "blind-nil.spades")],
+        ["check", str(SAMPLES / "pbn" / "renege.ptn")],
+        ["score", str(SAMPLES / "blind-nil.spades")],
+        ["fmt", str(SAMPLES / "blind-nil.spades")],
+        ["rules", "standard"],
+    ],
+)
+def test_polars_is_not_imported(args: list[str]) -> None:
+    assert _heavy(_modules_loaded_by(*args), ("polars", "pyarrow", "numpy", "pandas")) == []
+
+
+def test_help_loads_neither_the_replay_nor_the_pbn_reader() -> None:
+    modules = _modules_loaded_by("--help")
+    assert _heavy(modules, ("lark", "polars", "rich")) == []
+    assert not {"spadesctl.referee", "spadesctl.pbn", "spadesctl.generate"} & modules
