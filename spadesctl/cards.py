@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import enum
 import functools
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final, NoReturn
 
@@ -269,29 +270,43 @@ def parse_holding(text: str) -> tuple[Card, ...]:
             f"a holding has 4 suit groups (spades.hearts.diamonds.clubs) and an optional "
             f"jokers group, not {len(groups)}: {text!r}"
         )
+    read = _GROUP_READERS
+    if len(groups) == 4:
+        spades, hearts, diamonds, clubs = groups
+        s, h, d, c = read[0](spades), read[1](hearts), read[2](diamonds), read[3](clubs)
+        if s is None or h is None or d is None or c is None:
+            _raise_for_holding(text, groups)
+        return s + h + d + c
     out: tuple[Card, ...] = ()
-    for cards in map(_group_cards, range(len(groups)), groups):
+    for index, group in enumerate(groups):
+        cards = read[index](group)
         if cards is None:
             _raise_for_holding(text, groups)
         out += cards
     return out
 
 
-@functools.lru_cache(maxsize=16384)
-def _group_cards(index: int, group: str) -> tuple[Card, ...] | None:
-    """The cards of one suit group (``index`` 4 is the jokers), high first; ``None`` if a
-    character is not a rank.  Cached: a suit has only so many holdings."""
+def _group_reader(index: int) -> Callable[[str], tuple[Card, ...] | None]:
+    """A reader of suit group ``index`` (4: the jokers): its cards high first, ``None`` if
+    a character is not a rank.  Cached: a suit has only so many holdings (one string
+    argument, so that the cache key is the string itself)."""
     by_char = _HOLDING_CHARS[index]
-    if "10" in group:
-        group = group.replace("10", "T")
-    out: list[Card] = []
-    for ch in group:
-        c = by_char.get(ch)
-        if c is None:
-            return None
-        out.append(c)
-    out.sort(key=_HOLDING_ORDER.__getitem__)
-    return tuple(out)
+    order = _HOLDING_ORDER.__getitem__
+
+    @functools.lru_cache(maxsize=16384)
+    def read(group: str) -> tuple[Card, ...] | None:
+        if "10" in group:
+            group = group.replace("10", "T")
+        out: list[Card] = []
+        for ch in group:
+            c = by_char.get(ch)
+            if c is None:
+                return None
+            out.append(c)
+        out.sort(key=order)
+        return tuple(out)
+
+    return read
 
 
 def _raise_for_holding(text: str, groups: list[str]) -> NoReturn:
@@ -338,6 +353,7 @@ def holding_order(c: Card) -> tuple[int, int]:
 
 
 _HOLDING_ORDER: Final = {c: holding_order(c) for c in ALL_CARDS}
+_GROUP_READERS: Final = tuple(_group_reader(i) for i in range(5))
 
 
 def format_holding(hand: tuple[Card, ...] | list[Card]) -> str:
