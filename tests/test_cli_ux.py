@@ -260,3 +260,40 @@ def test_a_house_rules_file_that_is_not_utf8_is_a_usage_error(command: str, tmp_
     assert result.exit_code == 2
     assert f"{house}: not a valid TOML file: it is not UTF-8 text" in result.stderr
     assert result.exception is None or isinstance(result.exception, SystemExit)
+
+
+def _odd_name(folder: Path) -> Path:
+    """A record whose file name is not UTF-8 (Linux allows any bytes but / and NUL)."""
+    path = folder / os.fsdecode(b"club-\xfe.spades")
+    path.write_bytes((SAMPLES / "blind-nil.spades").read_bytes())
+    return path
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["stats", "--by", "game"], ["export", "--format", "csv", "-o", "-"]],
+)
+def test_tables_of_a_file_whose_name_is_not_utf8(args: list[str], tmp_path: Path) -> None:
+    """Was: UnicodeEncodeError from polars, which holds UTF-8 strings only, for the
+    file column."""
+    path = _odd_name(tmp_path)
+    result = runner.invoke(app, [*args, str(path)])
+    assert result.exit_code == 0, result.output
+    assert "club-\\xfe.spades" in result.stdout
+
+
+@pytest.mark.parametrize("command", ["check", "score"])
+def test_a_file_name_that_is_not_utf8_on_a_strict_terminal(command: str, tmp_path: Path) -> None:
+    """Was: UnicodeEncodeError writing the file's name to a standard output that refuses
+    surrogate escapes (the usual UTF-8 locale); the name's own bytes are written."""
+    path = _odd_name(tmp_path)
+    path.write_bytes(b"frobnicate\n")
+    done = subprocess.run(
+        [sys.executable, "-m", "spadesctl", command, str(path)],
+        capture_output=True,
+        env={**os.environ, "PYTHONIOENCODING": "utf-8:strict"},
+        timeout=60,
+    )
+    assert b"Traceback" not in done.stderr
+    assert done.returncode in (0, 1)
+    assert b"club-\xfe.spades" in done.stdout

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import io
+import sys
 from typing import TYPE_CHECKING, Annotated, Final
 
 import typer
@@ -90,3 +92,16 @@ def main_options(
     ] = False,
 ) -> None:
     """Check, score and summarise Spades game records."""
+    _write_file_names_as_they_are()
+
+
+def _write_file_names_as_they_are() -> None:
+    """Let standard output carry file names that are not UTF-8 (Linux allows any bytes).
+
+    Python reads such a name with surrogate escapes, and a terminal with a UTF-8 locale
+    would refuse to print them (a UnicodeEncodeError); written back as the bytes they
+    stand for, they show as ``ls`` shows them.  Standard error escapes them already.
+    """
+    stream = sys.stdout
+    if getattr(stream, "errors", None) == "strict" and isinstance(stream, io.TextIOWrapper):
+        stream.reconfigure(errors="surrogateescape")

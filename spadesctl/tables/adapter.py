@@ -59,10 +59,22 @@ def game_date(text: str | None) -> date | None:
         return None
 
 
+def file_text(source: str) -> str:
+    """``source`` as the tables can hold it.  polars strings are UTF-8; a file name that is
+    not (Linux allows any bytes; Python reads them as surrogate escapes) keeps its odd
+    bytes written ``\\xNN``, as standard error shows them."""
+    if source.isascii():
+        return source
+    try:
+        return source.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    except UnicodeEncodeError:  # a surrogate no file name holds
+        return source.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
 def game_info(game: Game, rules: Ruleset) -> GameInfo:
     players = game.players
     return GameInfo(
-        file=game.source,
+        file=file_text(game.source),
         game=game.index,
         event=game.tag("Event"),
         date=game_date(game.tag("Date")),
