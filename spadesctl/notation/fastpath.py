@@ -237,11 +237,16 @@ def _tokens(text: str) -> Tokens:
 def fast_line(text: str, line: int) -> LineEvent | None:
     """The event of a well-formed line, or ``None`` when the grammar must decide."""
     parts = text.split(" ")
-    canonical = _CANONICAL.get(parts[0])
+    canonical = CANONICAL.get(parts[0])
     if canonical is not None:
         event = canonical(text, parts, line)
         if event is not None:
             return event
+    return general_line(text, line)
+
+
+def general_line(text: str, line: int) -> LineEvent | None:
+    """:func:`fast_line` without the canonical readers: any spacing, tags, rare lines."""
     stripped = text.lstrip(" \t\f\r")
     if stripped.startswith("["):
         m = _TAG.match(stripped)
@@ -394,7 +399,9 @@ def _canonical_took(text: str, p: list[str], line: int) -> LineEvent | None:
     return None if entries is None else Took(entries, Position(line, 1))
 
 
-_CANONICAL: Final[dict[str, Callable[[str, list[str], int], LineEvent | None]]] = {
+#: The readers of canonical lines by keyword: (line, its words, line number) -> event,
+#: or ``None`` for anything else (then :func:`general_line` tries).
+CANONICAL: Final[dict[str, Callable[[str, list[str], int], LineEvent | None]]] = {
     "trick": _canonical_trick,
     "hand": _canonical_hand,
     "deal": _canonical_deal,

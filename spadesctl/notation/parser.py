@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 from spadesctl.events import LineEvent
-from spadesctl.notation.fastpath import fast_line
+from spadesctl.notation.fastpath import CANONICAL, general_line
 
 if TYPE_CHECKING:
     from lark import Token
@@ -49,11 +49,16 @@ def parse_lines(lines: Sequence[str], first_line: int = 1, fast: bool = True) ->
     """
     out: list[LineEvent] = []
     append = out.append
-    reader = fast_line if fast else None
+    canonical = CANONICAL if fast else {}
     for line_no, line in enumerate(lines, first_line):
         if not line:
             continue
-        event = reader(line, line_no) if reader is not None else None
+        # fast_line, inline: the canonical readers, then the general one
+        parts = line.split(" ")
+        reader = canonical.get(parts[0])
+        event = reader(line, parts, line_no) if reader is not None else None
+        if event is None and fast:
+            event = general_line(line, line_no)
         if event is None:
             if not line.strip(_BLANK):
                 continue
