@@ -93,11 +93,16 @@ def check_sheet(sheet: ScoreSheet) -> SheetCheck:
     found: list[Disagreement] = []
     out: list[Diagnostic] = []
     unchecked: list[tuple[int, Party]] = []
+    # each hand's recorded figures, read once for every party
+    recorded: dict[Figure, list[dict[Party, int]]] = {
+        "score": [h.recorded_totals for h in sheet.hands],
+        "bags": [h.recorded_bag_counts for h in sheet.hands] if sheet.carries_bags else [],
+    }
     for party in sheet.parties:
-        _walk(sheet, party, "score", found, out, unchecked)
+        _walk(sheet, party, "score", recorded["score"], found, out, unchecked)
         if sheet.carries_bags:
-            _walk(sheet, party, "bags", found, out, unchecked)
-    out.extend(_strangers(sheet))
+            _walk(sheet, party, "bags", recorded["bags"], found, out, unchecked)
+    out.extend(_strangers(sheet, recorded))
     out.extend(_result(sheet))
     out.extend(_after_end(sheet))
     found.sort(key=lambda d: (d.hand, sheet.parties.index(d.party), d.figure != "score"))
@@ -105,10 +110,6 @@ def check_sheet(sheet: ScoreSheet) -> SheetCheck:
     order = sheet.parties.index
     unchecked.sort(key=lambda e: (e[0], order(e[1])))
     return SheetCheck(tuple(found), tuple(out), tuple(dict.fromkeys(unchecked)))
-
-
-def _recorded(hand: SheetHand, figure: Figure) -> dict[Party, int]:
-    return hand.recorded_totals if figure == "score" else hand.recorded_bag_counts
 
 
 def _computed(score: HandScore, party: Party, figure: Figure) -> int:
@@ -119,17 +120,21 @@ def _walk(
     sheet: ScoreSheet,
     party: Party,
     figure: Figure,
+    figures: list[dict[Party, int]],
     found: list[Disagreement],
     out: list[Diagnostic],
     unchecked: list[tuple[int, Party]],
 ) -> None:
-    """One party's figures through the game: each new difference reported once."""
+    """One party's figures through the game: each new difference reported once.
+
+    ``figures``: each hand's recorded ``figure`` per party, in hand order.
+    """
     offset = 0  # recorded minus computed, at the last hand the sheet gave a figure
     since: int | None = None  # the hand where that offset appeared
     gap: list[HandScore] = []  # scored hands since the sheet's last figure
     blind = False  # an unscored hand without a sheet figure: later figures are unknown
-    for hand in sheet.hands:
-        recorded = _recorded(hand, figure).get(party)
+    for hand, written in zip(sheet.hands, figures, strict=True):
+        recorded = written.get(party)
         if hand.score is None:
             # the recomputation resumes from the sheet's own figure, if it gives one
             blind = recorded is None
@@ -308,16 +313,18 @@ def _at(
     )
 
 
-def _strangers(sheet: ScoreSheet) -> Iterator[Diagnostic]:
+def _strangers(
+    sheet: ScoreSheet, recorded: dict[Figure, list[dict[Party, int]]]
+) -> Iterator[Diagnostic]:
     """Sheet figures for someone who does not score in this game (``score N 40`` in a
     partnership game): one diagnostic per line."""
     parties = sheet.parties
     who = " and ".join(p.value for p in parties)
-    for hand in sheet.hands:
+    for i, hand in enumerate(sheet.hands):
         for figure in ("score", "bags"):
             if figure == "bags" and not sheet.carries_bags:
                 continue
-            strangers = [p for p in _recorded(hand, figure) if p not in parties]
+            strangers = [p for p in recorded[figure][i] if p not in parties]
             if strangers:
                 names = ", ".join(p.value for p in strangers)
                 message = f"the sheet gives {figure} for {names}, but in this game {who} score"
