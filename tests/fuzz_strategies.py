@@ -3,8 +3,9 @@
 ``mutated_records()`` draws a sample (``samples/*.spades``, ``samples/mistakes/``,
 ``samples/pbn/``) and applies a few random edits of the kinds real records suffer and
 careless editors make: lines deleted, duplicated or swapped, a card, a seat or a number
-changed, the file cut short, random bytes or Unicode inserted, the Rules tag (or a PBN
-record's options) replaced by random text or by random valid keys.  Each value is
+changed, the file cut short, random bytes or Unicode inserted, the Rules tag replaced by
+random text or by random valid keys, a PBN record's options (GameOptionsJson, the rules
+words of its Event tag) replaced by random ones.  Each value is
 ``(file name, bytes)``; the name keeps the sample's suffix, so that PBN stays PBN.
 
 Set ``SPADESCTL_FUZZ_EXAMPLES`` to run the fuzz tests longer (for crash hunting).
@@ -110,6 +111,27 @@ options_json = st.one_of(
 )  # fmt: skip
 
 
+#: The Event phrases PBN records state their rules in, with odd numbers.
+_PHRASES: Final = (
+    "{a}v{b}", "{a}v{b}v{a}", "Joker-Joker-Deuce-Deuce", "Jokers", "to {n}", "to {n}/-{n}",
+    "-10x bid if set", "0 if set", "min bid {n}", "1st hand bids itself", "10-for-200",
+    "no Blind Nil", "no Nil", "no bags", "lead ♠ anytime", "Blind {n}+ if losing by {n}",
+)  # fmt: skip
+event_texts = st.one_of(
+    st.lists(
+        st.builds(
+            lambda phrase, a, b, n: phrase.format(a=a, b=b, n=n),
+            st.sampled_from(_PHRASES),
+            st.integers(0, 6),
+            st.integers(0, 6),
+            st.sampled_from([0, 1, 4, 13, 18, 250, 500, 10**20]),
+        ),
+        max_size=5,
+    ).map(lambda phrases: "Trickster Cards: Play Spades - " + ", ".join(phrases)),
+    st.text(max_size=30),
+)
+
+
 # --- edits ------------------------------------------------------------------------------
 
 Edit = Callable[[list[str]], list[str]]
@@ -150,6 +172,11 @@ def _set_rules(lines: list[str], index: int, text: str) -> list[str]:
     return [*lines[: _at(lines, index)], tag, *lines[_at(lines, index) :]]
 
 
+def _set_event(lines: list[str], text: str) -> list[str]:
+    tag = '[Event "' + text.replace("\\", "\\\\").replace('"', '\\"') + '"]'
+    return [tag if line.startswith("[Event ") else line for line in lines]
+
+
 def _set_options(lines: list[str], text: str) -> list[str]:
     tag = f'[GameOptionsJson "{text}"]'
     return [tag if line.startswith("[GameOptionsJson ") else line for line in lines]
@@ -188,6 +215,7 @@ edits: st.SearchStrategy[Edit] = st.one_of(
     ),
     st.builds(lambda i, text: lambda ls: _set_rules(ls, i, text), indexes, rules_texts),
     st.builds(lambda text: lambda ls: _set_options(ls, text), options_json),
+    st.builds(lambda text: lambda ls: _set_event(ls, text), event_texts),
 )  # fmt: skip
 
 

@@ -84,6 +84,23 @@ def test_statistics(broken: Path) -> None:
     assert result.stdout == "      2  SP001 syntax-error\n"
 
 
+def test_statistics_as_json_and_ndjson() -> None:
+    mistakes = str(Path(__file__).parent.parent / "samples" / "mistakes")
+    result = runner.invoke(app, ["check", "--statistics", "--format", "json", mistakes])
+    assert result.exit_code == 1
+    assert json.loads(result.stdout) == [
+        {"code": "SP304", "name": "renege", "count": 1},
+        {"code": "SP401", "name": "score-mismatch", "count": 1},
+        {"code": "SP305", "name": "spades-not-broken", "count": 1},
+    ]
+    result = runner.invoke(app, ["check", "--statistics", "--format", "ndjson", mistakes])
+    assert [json.loads(line)["name"] for line in result.stdout.splitlines()] == [
+        "renege",
+        "score-mismatch",
+        "spades-not-broken",
+    ]
+
+
 def test_unknown_diagnostic_name_is_a_usage_error(broken: Path) -> None:
     result = runner.invoke(app, ["check", "--select", "no-such-thing", str(broken)])
     assert result.exit_code == 2

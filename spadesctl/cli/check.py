@@ -123,7 +123,9 @@ def check(
     statistics: Annotated[
         bool,
         typer.Option(
-            "--statistics", help="Print a count per diagnostic name instead of each diagnostic."
+            "--statistics",
+            help="Print a count per diagnostic name instead of each diagnostic "
+            "(as text, json or ndjson: --format).",
         ),
     ] = False,
     jobs: Annotated[
@@ -180,7 +182,7 @@ def check(
         progress.advance()
     progress.close()
     if statistics:
-        for line in statistics_lines(counts):
+        for line in statistics_lines(counts, output_format):
             typer.echo(line)
     else:
         writer.finish()

@@ -67,10 +67,15 @@ class DiagnosticWriter:
         self.out.flush()
 
 
-def statistics_lines(counts: Counter[str]) -> list[str]:
-    """``--statistics``: one line per diagnostic name, most frequent first."""
-    lines = []
-    for name, n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])):
-        kind = KIND_BY_NAME[name]
-        lines.append(f"{n:>7}  {kind.code} {name}")
-    return lines
+def statistics_lines(
+    counts: Counter[str], fmt: DiagnosticFormat = DiagnosticFormat.text
+) -> list[str]:
+    """``--statistics``: one line per diagnostic name, most frequent first; with ``json``
+    one array of ``{"code", "name", "count"}`` objects, with ``ndjson`` one object a line."""
+    ranked = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
+    if fmt is DiagnosticFormat.text:
+        return [f"{n:>7}  {KIND_BY_NAME[name].code} {name}" for name, n in ranked]
+    objects = [{"code": KIND_BY_NAME[name].code, "name": name, "count": n} for name, n in ranked]
+    if fmt is DiagnosticFormat.ndjson:
+        return [json.dumps(o) for o in objects]
+    return [json.dumps(objects, indent=2)]

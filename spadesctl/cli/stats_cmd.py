@@ -80,7 +80,7 @@ def record_inputs(paths: list[str]) -> tuple[list[str], list[str]]:
     for raw in paths:
         if raw != "-" and not Path(raw).exists():
             fail(f"{raw}: no such file or directory")
-        if raw.lower().endswith(".parquet"):
+        if raw.lower().endswith(".parquet") and not Path(raw).is_dir():
             exports.append(raw)
         else:
             records.extend(expand_paths([raw]))
