@@ -14,29 +14,39 @@ from typing import Literal
 
 
 class Deck(enum.Enum):
+    __hash__ = object.__hash__  # members are singletons: identity hashing is cheap
+
     STANDARD = "standard"  # 52 cards
     JOKERS = "jokers"  # 54 less 2H and 2C; BJ > LJ are the two top spades
     JJDD = "jjdd"  # as jokers, and BJ > LJ > 2D > 2S above AS (2D is a spade)
 
 
 class FirstLead(enum.Enum):
+    __hash__ = object.__hash__  # members are singletons: identity hashing is cheap
+
     LEFT_OF_DEALER = "left_of_dealer"
     TWO_OF_CLUBS = "two_of_clubs"
     LOWEST_CLUB = "lowest_club"
 
 
 class LeadSpades(enum.Enum):
+    __hash__ = object.__hash__  # members are singletons: identity hashing is cheap
+
     BROKEN = "broken"
     ANYTIME = "anytime"
 
 
 class FailedNilTricks(enum.Enum):
+    __hash__ = object.__hash__  # members are singletons: identity hashing is cheap
+
     BAGS = "bags"  # tricks of a failed nil bidder are bags for the side
     PARTNER = "partner"  # they count toward the partner's bid
     NONE = "none"  # they count for nothing
 
 
 class BagMode(enum.Enum):
+    __hash__ = object.__hash__  # members are singletons: identity hashing is cheap
+
     # each overtrick +1; a side loses bag_penalty each time its count reaches bag_limit
     CARRY = "carry"
     DEDUCT = "deduct"  # each overtrick scores -1, no counter
@@ -44,11 +54,15 @@ class BagMode(enum.Enum):
 
 
 class SetPenalty(enum.Enum):
+    __hash__ = object.__hash__  # members are singletons: identity hashing is cheap
+
     BID = "bid"  # a set side loses 10 x its bid
     ZERO = "zero"  # a set side scores 0
 
 
 class Bidding(enum.Enum):
+    __hash__ = object.__hash__  # members are singletons: identity hashing is cheap
+
     NORMAL = "normal"
     SUICIDE = "suicide"  # one partner of each side bids nil, the other at least 4
     MIRROR = "mirror"  # each player bids the number of spades held

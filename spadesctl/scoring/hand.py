@@ -397,6 +397,84 @@ def _bags_text(rules: Ruleset, count: int) -> str:
 
 
 def _score_bid(rules: Ruleset, w: _Work, items: list[Item]) -> _Figures:
+    """A party's contract and nils scored (:func:`_bid_outcome`, remembered)."""
+    figures, party_items = _bid_outcome(
+        rules,
+        (
+            w.party,
+            w.taken,
+            w.plain,
+            w.blind,
+            w.bid_count,
+            tuple(w.nil_bids),
+            tuple(w.nil_results),
+            w.counted,
+            w.nil_bags,
+            w.void,
+            w.partner_nil_tricks,
+            w.removed,
+            w.received,
+            w.set_by_ruling,
+            w.unbid,
+        ),
+    )
+    items.extend(party_items)
+    return figures
+
+
+#: A :class:`_Work` as a value: its fields in order, the lists as tuples.
+_WorkKey = tuple[
+    Party,
+    int,
+    int,
+    int,
+    int,
+    tuple[tuple[Seat, bool], ...],
+    tuple[NilResult, ...],
+    int,
+    int,
+    int,
+    int,
+    int,
+    int,
+    bool,
+    bool,
+]
+
+
+@functools.lru_cache(maxsize=4096)
+def _bid_outcome(rules: Ruleset, key: _WorkKey) -> tuple[_Figures, tuple[Item, ...]]:
+    """:func:`_score_party_bid` of the party whose working figures are ``key``.
+
+    A pure function of a few small numbers: the same party outcome (a side bidding 4
+    and taking 5, say) recurs hand after hand, so it is computed once and its
+    immutable figures and items are shared.
+    """
+    (party, taken, plain, blind, bid_count, nil_bids, nil_results) = key[:7]
+    (counted, nil_bags, void, partner_nil_tricks, removed, received) = key[7:13]
+    w = _Work(
+        party,
+        taken,
+        plain,
+        blind,
+        bid_count,
+        list(nil_bids),
+        list(nil_results),
+        counted,
+        nil_bags,
+        void,
+        partner_nil_tricks,
+        removed,
+        received,
+        key[13],
+        key[14],
+    )
+    items: list[Item] = []
+    figures = _score_party_bid(rules, w, items)
+    return figures, tuple(items)
+
+
+def _score_party_bid(rules: Ruleset, w: _Work, items: list[Item]) -> _Figures:
     contract = w.contract
     unit = _bag_unit(rules)
     tricks = rules.tricks_per_hand
