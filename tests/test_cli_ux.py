@@ -66,6 +66,9 @@ def test_commands_are_listed_in_the_readmes_order() -> None:
         (["stats", "--format", "xml", "x"], "Invalid value for '--format'"),
         (["export", "--format", "xml", "-o", "o", "x"], "Invalid value for '--format'"),
         (["check", "--jobs", "-1", "x"], "Invalid value for '--jobs'"),
+        (["check", "-j", "99999999999999999999", "x"], "less than or equal to 256"),
+        (["stats", "-j", "99999999999999999999", "x"], "less than or equal to 256"),
+        (["export", "-j", "99999999999999999999", "-o", "o.csv", "x"], "less than or"),
         (["stats", "--jobs", "-1", "x"], "Invalid value for '--jobs'"),
         (["check", "--rules", "nonsense", "x"], "--rules: unknown preset 'nonsense'"),
         (["score", "--rules", "nonsense", "x"], "--rules: unknown preset 'nonsense'"),
@@ -85,6 +88,15 @@ def test_bad_options_are_usage_errors(args: list[str], message: str) -> None:
     assert message in result.stderr
     assert result.stdout == ""
     assert "Traceback" not in result.output
+
+
+def test_stats_top_beyond_any_count_shows_every_row() -> None:
+    """Was: OverflowError from polars for --top 99999999999999999999."""
+    args = ["stats", "--by", "seat", "--columns", "games", str(SAMPLES / "mistakes")]
+    everything = runner.invoke(app, args)
+    result = runner.invoke(app, [*args, "--top", "99999999999999999999"])
+    assert result.exit_code == 0, result.output
+    assert result.stdout == everything.stdout
 
 
 @pytest.mark.parametrize("command", ["check", "score", "stats", "fmt", "convert"])

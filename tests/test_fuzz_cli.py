@@ -20,8 +20,8 @@ runner = CliRunner()
 _FOLDER = tempfile.TemporaryDirectory(prefix="spadesctl-fuzz-cli-")
 
 words = st.sampled_from(
-    ["", "-", "x", "0", "-1", "999999999999", "renege", "SP304", "nonsense", "2026-13-45",
-     "player", "games", "win_rate", "a,b", ",", "\x00", "é"]
+    ["", "-", "x", "0", "-1", "999999999999", "99999999999999999999", "renege", "SP304",
+     "nonsense", "2026-13-45", "player", "games", "win_rate", "a,b", ",", "\x00", "é"]
 )  # fmt: skip
 
 
@@ -39,7 +39,7 @@ commands = st.one_of(
                 st.tuples(st.sampled_from(["--select", "--ignore"]), words),
                 st.tuples(st.just("--rules"), rules_texts),
                 st.tuples(st.just("--statistics")),
-                choice("--jobs", "0", "1", "-1", "x"),
+                choice("--jobs", "0", "1", "-1", "x", "99999999999999999999"),
             ),
             max_size=3,
         ),

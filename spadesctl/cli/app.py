@@ -14,6 +14,9 @@ from spadesctl import __version__
 if TYPE_CHECKING:  # click as typer bundles it; only its public methods are used
     from typer._click import Context, HelpFormatter, Parameter
 
+#: The most worker processes ``--jobs`` asks for (each is a Python interpreter of its own).
+MAX_JOBS: Final = 256
+
 #: The commands in the order ``spadesctl --help`` lists them (the README's order).
 COMMAND_ORDER: Final = ("check", "score", "stats", "export", "convert", "fmt", "rules", "generate")
 

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from spadesctl.cli.app import Command, app
+from spadesctl.cli.app import MAX_JOBS, Command, app
 from spadesctl.cli.errors import EXIT_CLEAN, EXIT_PROBLEMS, EXIT_USAGE, fail
 from spadesctl.cli.output import DiagnosticFormat, DiagnosticWriter, statistics_lines
 from spadesctl.cli.progress import Progress
@@ -134,6 +134,7 @@ def check(
             "--jobs",
             "-j",
             min=0,
+            max=MAX_JOBS,
             metavar="N",
             help="Worker processes; 0 picks one per core for large inputs.",
         ),

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from spadesctl.cli.app import Command, app
+from spadesctl.cli.app import MAX_JOBS, Command, app
 from spadesctl.cli.errors import EXIT_CLEAN, EXIT_PROBLEMS, fail
 from spadesctl.cli.progress import Progress
 from spadesctl.cli.stats_cmd import load_default_rules, record_inputs, report_failures
@@ -105,6 +105,7 @@ def export(
             "--jobs",
             "-j",
             min=0,
+            max=MAX_JOBS,
             metavar="N",
             help="Worker processes; 0 picks one per core for large inputs.",
         ),

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from spadesctl.cli.app import Command, app
+from spadesctl.cli.app import MAX_JOBS, Command, app
 from spadesctl.cli.errors import EXIT_CLEAN, EXIT_PROBLEMS, fail, is_broken_pipe
 from spadesctl.cli.progress import Progress
 from spadesctl.sources import expand_paths
@@ -202,6 +202,7 @@ def stats(
             "--jobs",
             "-j",
             min=0,
+            max=MAX_JOBS,
             metavar="N",
             help="Worker processes; 0 picks one per core for large inputs.",
         ),
@@ -263,6 +264,7 @@ def stats(
             games += batch.games
             progress.advance(batch.size // 1024)
         progress.close()
+    top = None if top is None else min(top, sys.maxsize)  # more rows than there can be
     table = st.order(accumulator.result(), grouping, sort, reverse, top)
     if chosen is not None:
         table = table.select(chosen)
