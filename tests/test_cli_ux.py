@@ -309,3 +309,14 @@ def test_a_file_name_that_is_not_utf8_on_a_strict_terminal(command: str, tmp_pat
     assert b"Traceback" not in done.stderr
     assert done.returncode in (0, 1)
     assert b"club-\xfe.spades" in done.stdout
+
+
+def test_fmt_write_through_a_symbolic_link_keeps_the_link(tmp_path: Path) -> None:
+    target = tmp_path / "real.spades"
+    target.write_text("hand  1 dealer N\n")
+    link = tmp_path / "link.spades"
+    link.symlink_to(target)
+    result = runner.invoke(app, ["fmt", "--write", str(link)])
+    assert result.exit_code == 0, result.output
+    assert link.is_symlink()
+    assert target.read_text() == "hand 1 dealer N\n"

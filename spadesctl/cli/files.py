@@ -20,13 +20,18 @@ def write_atomically(path: Path, chunks: Iterable[str]) -> None:
     ``path`` never holds half a file.  A file replaced keeps its mode; a new one gets the
     mode ``open`` would give it (``mkstemp`` alone would make it private).
 
+    A symbolic link is followed: the file it points to is replaced, the link kept.
+
     Raises :class:`OSError` whose ``filename`` is ``path`` when it cannot be written.
     """
+    shown = path
+    if path.is_symlink():
+        path = Path(os.path.realpath(path))
     directory = path.parent if str(path.parent) else Path(".")
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
     except OSError as exc:
-        raise OSError(exc.errno, exc.strerror, str(path)) from None
+        raise OSError(exc.errno, exc.strerror, str(shown)) from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as out:
             for chunk in chunks:
@@ -41,7 +46,7 @@ def write_atomically(path: Path, chunks: Iterable[str]) -> None:
         os.replace(tmp, path)
     except OSError as exc:
         Path(tmp).unlink(missing_ok=True)
-        raise OSError(exc.errno, exc.strerror, str(path)) from None
+        raise OSError(exc.errno, exc.strerror, str(shown)) from None
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
