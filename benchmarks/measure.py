@@ -29,15 +29,29 @@ class Run:
     runs: int
 
 
+def child_env() -> dict[str, str]:
+    """The environment of the measured commands: as a user's, with bytecode caches.
+
+    ``PYTHONDONTWRITEBYTECODE`` (set on some CI machines) would make every start-up
+    compile the modules again; an installed package has its ``.pyc`` files.
+    """
+    return {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+
+
 def run_command(argv: Sequence[str], repeat: int = 3, ok: Sequence[int] = (0,)) -> Run:
     """Run ``argv`` ``repeat`` times (output discarded); the fastest run, the largest peak."""
     best = float("inf")
     peak = 0.0
     status = 0
+    env = child_env()
     for _ in range(repeat):
         start = time.perf_counter()
         proc = subprocess.Popen(
-            list(argv), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL
+            list(argv),
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            stdin=subprocess.DEVNULL,
+            env=env,
         )
         assert proc.stderr is not None
         err = proc.stderr.read()
