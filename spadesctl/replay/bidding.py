@@ -144,8 +144,8 @@ def _walk(
             if bidder in by_seat:
                 rep.add("bid-out-of-turn", f"{bidder.word} bid twice", b.pos, seat=seat)
                 continue
-            side = side_of(bidder)
-            if partnership and side in by_side and not is_nil(rules, b):
+            side = side_of(bidder) if by_side else None
+            if partnership and side is not None and side in by_side and not is_nil(rules, b):
                 rep.add(
                     "bid-out-of-turn",
                     f"{bidder.word} bid {b.text} after {side.value} bid as a side; only a nil "
@@ -156,25 +156,28 @@ def _walk(
                 continue
             by_seat[bidder] = b
         counted.append(b)
-        who = party_name(bidder)
-        if (b.kind is BidKind.NUMBER or b.kind is BidKind.BLIND) and b.tricks > size:
+        kind = b.kind
+        if (kind is BidKind.NUMBER or kind is BidKind.BLIND) and b.tricks > size:
             rep.add(
                 "bid-out-of-range",
-                f"{who} bid {b.tricks}, but a hand has only {size} tricks",
+                f"{party_name(bidder)} bid {b.tricks}, but a hand has only {size} tricks",
                 b.pos,
                 seat=seat,
             )
-        if seat is not None and is_nil(rules, b) and b.kind is not BidKind.BLIND_NIL:
+        if kind is BidKind.NUMBER and b.tricks:
+            continue  # the usual bid: nothing more to check
+        if seat is not None and kind is not BidKind.BLIND_NIL and is_nil(rules, b):
             if rules.nil is None:
                 rep.add(
                     "nil-not-allowed",
-                    f"{who} bid nil, but nil is off in these rules (a bid of 0 is an ordinary bid)",
+                    f"{party_name(bidder)} bid nil, but nil is off in these rules (a bid of 0 "
+                    f"is an ordinary bid)",
                     b.pos,
                     seat=seat,
                 )
-        elif b.kind is BidKind.BLIND_NIL and seat is not None:
+        elif kind is BidKind.BLIND_NIL and seat is not None:
             _check_blind_nil(rules, seat, b, scores, rep)
-        elif b.kind is BidKind.BLIND:
+        elif kind is BidKind.BLIND:
             _check_blind_bid(rules, bidder, b, scores, rep)
     return tuple(counted)
 
