@@ -12,11 +12,11 @@ applies the passes.
 from __future__ import annotations
 
 from spadesctl.cards import Seat
-from spadesctl.events import Bid, BidKind
+from spadesctl.events import Bid, BidKind, Holding
 from spadesctl.record import Hand
 from spadesctl.replay.report import Reporter
 from spadesctl.replay.state import HandState
-from spadesctl.replay.tables import CARDS, DeckTable, card_index, card_indices
+from spadesctl.replay.tables import CARDS, DeckTable, card_index, card_indices, index_of
 from spadesctl.rules.ruleset import Ruleset
 
 Holdings = list[set[int]]
@@ -30,6 +30,9 @@ def read_deal(
     if deal is None:
         return None
     size = rules.tricks_per_hand
+    clean = _clean_deal(deal.holdings, seats, size, table)
+    if clean is not None:
+        return clean
     holdings: Holdings = [set() for _ in seats]
     seen: set[int] = set()
     given = [False] * len(seats)
@@ -86,6 +89,20 @@ def read_deal(
         if not given[s]:
             rep.add("bad-deal", f"the deal gives no cards to {seat.word}", deal.pos, seat=seat)
     return holdings
+
+
+def _clean_deal(
+    dealt: tuple[Holding, ...], seats: tuple[Seat, ...], size: int, table: DeckTable
+) -> Holdings | None:
+    """The holdings of a deal with nothing to report, else ``None``: each seat at the
+    table dealt once, in seat order, ``size`` cards of the pack, no card twice."""
+    if tuple(h.seat for h in dealt) != seats:
+        return None
+    holdings = [set(map(index_of, h.cards)) for h in dealt]
+    every = set().union(*holdings)
+    if len(every) != size * len(seats) or any(len(h.cards) != size for h in dealt):
+        return None
+    return holdings if every <= table.pack else None
 
 
 def read_draws(
