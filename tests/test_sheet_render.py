@@ -6,8 +6,11 @@ from __future__ import annotations
 import csv
 import io
 import json
+from collections.abc import Iterator
 from dataclasses import replace
+from pathlib import Path
 
+import spadesctl
 from spadesctl.cards import Seat, Side
 from spadesctl.events import Position, RecordedBags, RecordedScore, Tag
 from spadesctl.record import Game
@@ -20,7 +23,8 @@ from spadesctl.sheet import (
     render_json,
     render_text,
 )
-from spadesctl.sheet.render import bid_text, took_text
+from spadesctl.sheet.render import bid_text, took_text, write_json
+from spadesctl.sheet.run import sheet_report
 from tests.test_scoring import bids, took
 
 N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
@@ -170,3 +174,27 @@ def test_csv_leaves_bags_empty_without_a_count() -> None:
         ("NS", "60", "", ""),
         ("EW", "60", "", ""),
     ]
+
+
+def test_json_is_written_game_by_game() -> None:
+    games = spadesctl.load(
+        Path(__file__).resolve().parent.parent / "samples" / "league-night.spades"
+    )
+    reports = [sheet_report(g, spadesctl.referee_game(g).rules) for g in games]
+    log: list[str] = []
+
+    def pulled() -> Iterator[SheetReport]:
+        for i, report in enumerate(reports):
+            log.append(f"pull {i}")
+            yield report
+
+    class Out(io.StringIO):
+        def write(self, text: str) -> int:
+            if '"file"' in text:
+                log.append("game written")
+            return super().write(text)
+
+    out = Out()
+    assert write_json(pulled(), out) is False
+    assert log == ["pull 0", "game written", "pull 1", "game written", "pull 2", "game written"]
+    assert out.getvalue() == render_json(reports)

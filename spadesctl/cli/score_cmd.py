@@ -131,7 +131,7 @@ def score(
     Exits 0 when every recorded score, bag count and result agrees, 1 when one
     disagrees (or a game cannot be scored), 2 for usage errors and unreadable files.
     """
-    from spadesctl.sheet.render import render_csv, render_json, render_text
+    from spadesctl.sheet.render import render_csv, render_text, write_json
 
     default = _default_rules(rules)
     files = expand_paths(paths)
@@ -140,7 +140,7 @@ def score(
     run = _Run(files, default, apply_penalties)
     out = sys.stdout
     if output_format is SheetFormat.json:
-        out.write(render_json(list(run.reports())))
+        write_json(run.reports(), out)
     elif output_format is SheetFormat.csv:
         first = True
         for report in run.reports():

@@ -15,7 +15,7 @@ import json
 import textwrap
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TextIO
 
 from spadesctl.cards import Party, Seat, Side
 from spadesctl.diagnostics import Diagnostic
@@ -513,11 +513,29 @@ def _penalties_json(comparison: PenaltyComparison) -> dict[str, Any]:
 
 def render_json(reports: Sequence[SheetReport]) -> str:
     """``{"games": [...], "disputed": bool}``, indented, with a final newline."""
-    document = {
-        "games": [sheet_json(r) for r in reports],
-        "disputed": any(r.disputed for r in reports),
-    }
-    return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+    out = io.StringIO()
+    write_json(reports, out)
+    return out.getvalue()
+
+
+def write_json(reports: Iterable[SheetReport], out: TextIO) -> bool:
+    """Write :func:`render_json`'s document game by game, holding one game at a time.
+
+    Returns whether any game is disputed.
+    """
+    disputed = False
+    out.write('{\n  "games": [')
+    first = True
+    for report in reports:
+        disputed = disputed or report.disputed
+        text = json.dumps(sheet_json(report), indent=2, ensure_ascii=False)
+        out.write(
+            ("\n" if first else ",\n") + "\n".join("    " + line for line in text.split("\n"))
+        )
+        first = False
+    out.write("]" if first else "\n  ]")
+    out.write(f',\n  "disputed": {json.dumps(disputed)}\n}}\n')
+    return disputed
 
 
 # --- CSV --------------------------------------------------------------------------------
