@@ -16,7 +16,6 @@ recognise falls to the general token reader below, and from there to the grammar
 
 from __future__ import annotations
 
-import functools
 import re
 from collections.abc import Callable
 from typing import Final
@@ -277,10 +276,11 @@ _BID_VALUES: Final[dict[str, tuple[BidKind, int]]] = {
 }
 
 
-@functools.lru_cache(maxsize=256)
-def _two_letter_columns(start: int, count: int) -> tuple[int, ...]:
-    """The columns of ``count`` two-letter cards from column ``start``, one space apart."""
-    return tuple(range(start, start + 3 * count, 3))
+#: The columns of 0..17 two-letter cards one space apart, from column 11 ("trick N S ")
+#: and from column 12 ("trick NN S "): ``_TWO_LETTER_COLUMNS[start - 11][count]``.
+_TWO_LETTER_COLUMNS: Final = tuple(
+    tuple(tuple(range(start, start + 3 * count, 3)) for count in range(18)) for start in (11, 12)
+)
 
 
 def _card_columns(start: int, words: list[str]) -> tuple[int, ...]:
@@ -306,8 +306,8 @@ def _canonical_trick(text: str, p: list[str], line: int) -> LineEvent | None:
     except KeyError:
         return None
     start = 10 + len(p[1])  # "trick N S " and the first card
-    if len(text) == start + 3 * count - 2:  # every card written with two letters
-        columns = _two_letter_columns(start, count)
+    if len(text) == start + 3 * count - 2 and count < 18:  # every card in two letters
+        columns = _TWO_LETTER_COLUMNS[start - 11][count]
     else:
         columns = _card_columns(start, words)
     return Trick(number, leader, cards, columns, Position(line, 1))
