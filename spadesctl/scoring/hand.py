@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import NamedTuple, cast
 
-from spadesctl.cards import Party, Seat, Side, seats_for
+from spadesctl.cards import Party, Seat, Side, seats_for, side_of
 from spadesctl.events import Bid, BidKind
 from spadesctl.rules.ruleset import BagMode, FailedNilTricks, Ruleset, SetPenalty
 from spadesctl.scoring.model import (
@@ -173,7 +173,7 @@ def _read_taken(
         # the usual case: every seat's tricks once, nothing else
         return (
             cast(dict[Seat, int], by_seat),
-            {party: sum(by_seat[s] for s in seats_of(party)) for party in parties},
+            {party: sum(map(by_seat.__getitem__, seats_of(party))) for party in parties},
         )
     raw: dict[Party, int] = {}
     for key, count in pairs:
@@ -237,31 +237,39 @@ def _read_bids(
     rules: Ruleset, parties: tuple[Party, ...], bids: tuple[Bid, ...], work: dict[Party, _Work]
 ) -> None:
     seats = seats_for(rules.players)
+    partnership = rules.partnership and rules.players == 4
+    zero_is_nil = rules.zero_is_nil and rules.nil is not None  # as _is_nil reads a 0
     seen: set[Party] = set()
     for bid in bids:
         bidder = bid.bidder
         if bidder in seen:
             raise ScoringError(f"{bidder} bid twice")
         seen.add(bidder)
-        if bid.tricks < 0:
-            raise ScoringError(f"{bidder} bid {bid.tricks}")
+        tricks = bid.tricks
+        if tricks < 0:
+            raise ScoringError(f"{bidder} bid {tricks}")
+        kind = bid.kind
         if isinstance(bidder, Side):
             if bidder not in parties:
                 raise ScoringError(f"side bid {bidder} {bid.text} in a game without partnerships")
-            if bid.kind in (BidKind.NIL, BidKind.BLIND_NIL):
+            if kind is BidKind.NIL or kind is BidKind.BLIND_NIL:
                 raise ScoringError(f"side {bidder} bid {bid.text}: only a seat can bid nil")
             w = work[bidder]
         else:
             if bidder not in seats:
                 raise ScoringError(f"{bidder} bid, but is not at the table")
-            w = work[party_of(rules, bidder)]
-            if _is_nil(rules, bid):
-                w.nil_bids.append((bidder, bid.kind is BidKind.BLIND_NIL))
+            w = work[side_of(bidder) if partnership else bidder]  # party_of
+            if (
+                kind is BidKind.NIL
+                or kind is BidKind.BLIND_NIL
+                or (kind is BidKind.NUMBER and tricks == 0 and zero_is_nil)
+            ):
+                w.nil_bids.append((bidder, kind is BidKind.BLIND_NIL))
                 continue
-        if bid.kind is BidKind.BLIND:
-            w.blind += bid.tricks
+        if kind is BidKind.BLIND:
+            w.blind += tricks
         else:
-            w.plain += bid.tricks
+            w.plain += tricks
         w.bid_count += 1
     for party in parties:
         if not work[party].has_bid:
