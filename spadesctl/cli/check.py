@@ -11,8 +11,9 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from spadesctl.cli.app import MAX_JOBS, Command, app
+from spadesctl.cli.app import Command, app
 from spadesctl.cli.errors import EXIT_CLEAN, EXIT_PROBLEMS, EXIT_USAGE, fail
+from spadesctl.cli.options import JobsOption, RulesOption
 from spadesctl.cli.output import DiagnosticFormat, DiagnosticWriter, statistics_lines
 from spadesctl.cli.progress import Progress
 from spadesctl.diagnostics import Diagnostic, Severity, kind
@@ -98,14 +99,7 @@ def check(
             "ndjson: one object a line.",
         ),
     ] = DiagnosticFormat.text,
-    rules: Annotated[
-        str | None,
-        typer.Option(
-            metavar="RULES",
-            help="Ruleset for records that declare none: 'PRESET key=value ...' or a TOML "
-            "file (see spadesctl rules).  [default: standard]",
-        ),
-    ] = None,
+    rules: RulesOption = None,
     select: Annotated[
         list[str] | None,
         typer.Option(
@@ -128,17 +122,7 @@ def check(
             "(as text, json or ndjson: --format).",
         ),
     ] = False,
-    jobs: Annotated[
-        int,
-        typer.Option(
-            "--jobs",
-            "-j",
-            min=0,
-            max=MAX_JOBS,
-            metavar="N",
-            help="Worker processes; 0 picks one per core for large inputs.",
-        ),
-    ] = 0,
+    jobs: JobsOption = 0,
 ) -> None:
     """Report every rule broken and every score-sheet mistake.
 

@@ -12,8 +12,9 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from spadesctl.cli.app import MAX_JOBS, Command, app
+from spadesctl.cli.app import Command, app
 from spadesctl.cli.errors import EXIT_CLEAN, EXIT_PROBLEMS, fail
+from spadesctl.cli.options import JobsOption, RulesOption
 from spadesctl.cli.progress import Progress
 from spadesctl.cli.stats_cmd import load_default_rules, record_inputs, report_failures
 
@@ -91,25 +92,8 @@ def export(
             ".jsonl), else parquet]",
         ),
     ] = None,
-    default_rules: Annotated[
-        str | None,
-        typer.Option(
-            metavar="RULES",
-            help="Ruleset for records that declare none: 'PRESET key=value ...' or a TOML "
-            "file (see spadesctl rules).  [default: standard]",
-        ),
-    ] = None,
-    jobs: Annotated[
-        int,
-        typer.Option(
-            "--jobs",
-            "-j",
-            min=0,
-            max=MAX_JOBS,
-            metavar="N",
-            help="Worker processes; 0 picks one per core for large inputs.",
-        ),
-    ] = 0,
+    default_rules: RulesOption = None,
+    jobs: JobsOption = 0,
 ) -> None:
     """Export the games, hands, tricks or violations table to a file.
 

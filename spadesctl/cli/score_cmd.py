@@ -15,6 +15,7 @@ import typer
 
 from spadesctl.cli.app import Command, app
 from spadesctl.cli.errors import EXIT_CLEAN, EXIT_PROBLEMS, EXIT_USAGE, fail
+from spadesctl.cli.options import RulesOption
 from spadesctl.notation import RecordReadError, iter_games
 from spadesctl.rules import RulesError, Ruleset
 from spadesctl.rules.resolve import rules_option
@@ -109,14 +110,7 @@ def score(
             help="text: a table per game; json: every figure; csv: a row per hand and party.",
         ),
     ] = SheetFormat.text,
-    rules: Annotated[
-        str | None,
-        typer.Option(
-            metavar="RULES",
-            help="Ruleset for records that declare none: 'PRESET key=value ...' or a TOML "
-            "file (see spadesctl rules).  [default: standard]",
-        ),
-    ] = None,
+    rules: RulesOption = None,
     apply_penalties: Annotated[
         bool,
         typer.Option(

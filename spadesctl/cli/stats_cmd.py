@@ -15,8 +15,9 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from spadesctl.cli.app import MAX_JOBS, Command, app
+from spadesctl.cli.app import Command, app
 from spadesctl.cli.errors import EXIT_CLEAN, EXIT_PROBLEMS, fail, is_broken_pipe
+from spadesctl.cli.options import JobsOption, RulesOption
 from spadesctl.cli.progress import Progress
 from spadesctl.sources import expand_paths
 
@@ -159,14 +160,7 @@ def stats(
             help="Only games played under this preset (repeatable, or comma-separated).",
         ),
     ] = None,
-    default_rules: Annotated[
-        str | None,
-        typer.Option(
-            metavar="RULES",
-            help="Ruleset for records that declare none: 'PRESET key=value ...' or a TOML "
-            "file (see spadesctl rules).  [default: standard]",
-        ),
-    ] = None,
+    default_rules: RulesOption = None,
     sort: Annotated[
         str | None,
         typer.Option(
@@ -196,17 +190,7 @@ def stats(
             "--output", "-o", metavar="FILE", help="Write to this file (- for standard output)."
         ),
     ] = None,
-    jobs: Annotated[
-        int,
-        typer.Option(
-            "--jobs",
-            "-j",
-            min=0,
-            max=MAX_JOBS,
-            metavar="N",
-            help="Worker processes; 0 picks one per core for large inputs.",
-        ),
-    ] = 0,
+    jobs: JobsOption = 0,
 ) -> None:
     """Statistics by player, team, seat, game or event across records.
 
