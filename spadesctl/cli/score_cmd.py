@@ -52,6 +52,12 @@ class _Run:
         self.disputed = 0
 
     def reports(self) -> Iterator[SheetReport]:
+        from spadesctl.bulk import bulk_gc
+
+        with bulk_gc():  # restored when the reports are done (or abandoned)
+            yield from self._reports()
+
+    def _reports(self) -> Iterator[SheetReport]:
         from spadesctl.sheet.run import game_rules, sheet_report
 
         for path in self.files:
