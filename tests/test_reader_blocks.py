@@ -141,3 +141,28 @@ def test_a_line_without_end_is_skipped_without_holding_it(
     raw = b"hand 1 dealer N\n" + b"z" * 1000 + b"\x00\ntrick 1 N AS\n" + b"q" * 500
     expected = outcome(reference_games(io.BytesIO(raw), 60))
     assert outcome(split_games(io.BytesIO(raw))) == expected
+
+
+class _Trickle(io.RawIOBase):
+    """A pipe-like stream: ``read1`` hands out what has arrived, one piece at a time."""
+
+    def __init__(self, pieces: list[bytes]) -> None:
+        self.pieces = list(pieces)
+        self.asked = 0
+
+    def readable(self) -> bool:
+        return True
+
+    def read1(self, size: int = -1) -> bytes:
+        self.asked += 1
+        return self.pieces.pop(0) if self.pieces else b""
+
+
+def test_a_game_is_read_as_soon_as_the_next_one_starts() -> None:
+    """Standard input is not held back until a whole block arrives."""
+    stream = _Trickle([b'[Event "a"]\nhand 1 dealer N\n', b'[Event "b"]\n', b"hand 1 dealer E\n"])
+    games = split_games(stream)  # type: ignore[arg-type]
+    first = next(games)
+    assert first.lines == ('[Event "a"]', "hand 1 dealer N")
+    assert stream.asked == 2  # the second game's tag line, and nothing after it
+    assert [g.lines for g in games] == [('[Event "b"]', "hand 1 dealer E")]

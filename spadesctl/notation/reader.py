@@ -9,7 +9,7 @@ be decoded or are absurdly long become positioned issues, not exceptions.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import BinaryIO, Final, cast
 
@@ -90,8 +90,9 @@ def _read_blocks(stream: BinaryIO) -> Iterator[Block]:
     """
     line_no = 1  # the number of the next line
     pending = b""
+    read = _reader(stream)
     while True:
-        chunk = stream.read(BLOCK)
+        chunk = read(BLOCK)
         if chunk:
             data = pending + chunk if pending else chunk
             cut = data.rfind(b"\n") + 1
@@ -99,7 +100,7 @@ def _read_blocks(stream: BinaryIO) -> Iterator[Block]:
                 if len(data) > MAX_LINE:
                     yield _too_long(line_no)
                     line_no += 1
-                    pending = _skip_line(stream)
+                    pending = _skip_line(read)
                 else:
                     pending = data
                 continue
@@ -146,15 +147,23 @@ def _too_long(line_no: int) -> Block:
     return line_no, [None], {line_no: issue}, False
 
 
-def _skip_line(stream: BinaryIO) -> bytes:
+def _skip_line(read: Callable[[int], bytes]) -> bytes:
     """Read on to the end of the current line; what follows it in the last block read."""
     while True:
-        chunk = stream.read(BLOCK)
+        chunk = read(BLOCK)
         if not chunk:
             return b""
         end = chunk.find(b"\n")
         if end >= 0:
             return chunk[end + 1 :]
+
+
+def _reader(stream: BinaryIO) -> Callable[[int], bytes]:
+    """``read1`` where the stream has it: what is there, up to the size asked, without
+    waiting for a whole block from a pipe (so that standard input streams as it comes);
+    ``read`` otherwise."""
+    read1: Callable[[int], bytes] | None = getattr(stream, "read1", None)
+    return read1 if read1 is not None else stream.read
 
 
 def _read_slowly(line_no: int, data: bytes) -> Iterator[Block]:
