@@ -80,6 +80,8 @@ class RefereedGame:
 def rulings_for(hand: ReplayedHand, apply_penalties: bool = False) -> tuple[RenegeRuling, ...]:
     """The renege rulings to score: the record's ``renege`` lines and, with
     ``apply_penalties``, every renege the replay proved that the table did not call."""
+    if not hand.hand.reneges and not (apply_penalties and hand.reneges):
+        return ()
     out = [RenegeRuling(r.seat, r.trick) for r in hand.hand.reneges]
     if apply_penalties:
         called = {(r.seat, r.trick) for r in hand.hand.reneges}

@@ -45,4 +45,6 @@ class Reporter:
 
     def result(self) -> tuple[Diagnostic, ...]:
         """The diagnostics in source order."""
+        if not self.found:
+            return ()  # the usual hand
         return tuple(sorted(self.found, key=Diagnostic.sort_key))
