@@ -27,7 +27,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from spadesctl.cards import Seat
 from spadesctl.events import Position, SyntaxIssue
 from spadesctl.notation.grammar import grammar_path
-from spadesctl.notation.reader import MAX_LINE, BinaryFileError
+from spadesctl.notation.reader import read_lines
 from spadesctl.pbn.tags import DEAL_CONTENT_TAGS, SECTION_TAGS
 
 
@@ -555,34 +555,6 @@ def blank_comments(line: str, in_block: bool) -> tuple[str, bool]:
     return "".join(out), in_block
 
 
-def _read_lines(stream: BinaryIO) -> Iterator[tuple[int, str | None, SyntaxIssue | None]]:
-    """(line number, text or None, issue or None) for each physical line."""
-    line_no = 0
-    while True:
-        raw = stream.readline(MAX_LINE + 1)
-        if not raw:
-            return
-        line_no += 1
-        if len(raw) > MAX_LINE and not raw.endswith(b"\n"):
-            while raw and not raw.endswith(b"\n"):
-                raw = stream.readline(MAX_LINE + 1)
-            message = f"line longer than {MAX_LINE} bytes; skipped"
-            yield line_no, None, SyntaxIssue(message, Position(line_no, 1))
-            continue
-        if b"\x00" in raw:
-            raise BinaryFileError(f"line {line_no} holds NUL bytes: this is not a text record")
-        if line_no == 1 and raw.startswith(b"\xef\xbb\xbf"):
-            raw = raw[3:]
-        try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            column = len(raw[: exc.start].decode("utf-8", "replace")) + 1
-            message = f"invalid UTF-8 (byte 0x{raw[exc.start]:02x}); line skipped"
-            yield line_no, None, SyntaxIssue(message, Position(line_no, column))
-            continue
-        yield line_no, text.rstrip("\r\n"), None
-
-
 _TAG_NAMES: Final = re.compile(r'\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]*"')
 
 
@@ -603,7 +575,7 @@ def split_records(stream: BinaryIO) -> Iterator[RecordText]:
     blank_before = False
     separated = False
     block_start = Position(1, 1)
-    for line_no, raw, issue in _read_lines(stream):
+    for line_no, raw, issue in read_lines(stream):
         if raw is None:
             if issue is not None:
                 issues.append(issue)
