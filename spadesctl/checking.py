@@ -11,7 +11,8 @@ from dataclasses import dataclass
 
 from spadesctl.bulk import bulk_gc
 from spadesctl.diagnostics import Diagnostic
-from spadesctl.notation import RecordReadError, iter_games
+from spadesctl.express import express_game
+from spadesctl.notation import GameText, RecordReadError, game_from_text, iter_game_texts
 from spadesctl.record import Game
 from spadesctl.referee import referee_game
 from spadesctl.rules.parse import RulesError
@@ -27,9 +28,13 @@ from spadesctl.values import fast_init
 @dataclass(frozen=True, slots=True)
 class CheckOptions:
     """How to check: the ruleset for records that declare none (``--rules``: rules text
-    or a ``.toml`` house-rules file; ``None`` is ``standard``)."""
+    or a ``.toml`` house-rules file; ``None`` is ``standard``), and whether the express
+    check may settle clean games (it finds exactly what the full engine finds)."""
 
     rules: str | None = None
+    #: Settle clean games of the common rulesets with the express check
+    #: (:mod:`spadesctl.express`); ``False`` checks every game with the full engine.
+    express: bool = True
 
 
 def default_rules(options: CheckOptions) -> Ruleset:
@@ -97,8 +102,17 @@ def check_file(path: str, options: CheckOptions = CheckOptions()) -> FileReport:
         default = STANDARD
     try:
         with bulk_gc():
-            for game in iter_games(path, rules=None if options.rules is None else default):
+            for unit in iter_game_texts(path, rules=None if options.rules is None else default):
                 games += 1
+                if isinstance(unit, GameText):
+                    if options.express and not unit.issues:
+                        count = express_game(unit.lines, default)
+                        if count is not None:  # clean: nothing to report
+                            hands += count
+                            continue
+                    game = game_from_text(unit, path, games)
+                else:
+                    game = unit
                 hands += len(game.hands)
                 diagnostics.extend(game_diagnostics(game, options, default=default))
     except RecordReadError as exc:

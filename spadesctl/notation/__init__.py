@@ -68,13 +68,24 @@ def games_from_stream(
     ``rules`` (``--rules``) replaces the ruleset that PBN records' options map to; native
     records say their rules in a ``[Rules]`` tag and are not affected.
     """
+    for index, unit in enumerate(game_texts_from_stream(stream, source, rules=rules), start=1):
+        yield game_from_text(unit, source, index) if isinstance(unit, GameText) else unit
+
+
+def game_texts_from_stream(
+    stream: BinaryIO, source: str = "-", *, rules: Ruleset | None = None
+) -> Iterator[GameText | Game]:
+    """The games of a binary stream, native ones as their unparsed lines.
+
+    A native record's game comes as the :class:`GameText` the reader split off (parse
+    it with :func:`game_from_text`); a PBN record's as a parsed :class:`Game`.
+    """
     if is_pbn_source(stream, source):
         from spadesctl.pbn import games_from_pbn_stream
 
         yield from games_from_pbn_stream(stream, source, rules)
         return
-    for index, block in enumerate(split_games(stream), start=1):
-        yield game_from_text(block, source, index)
+    yield from split_games(stream)
 
 
 def game_from_text(block: GameText, source: str = "-", index: int = 1) -> Game:
@@ -90,6 +101,20 @@ def iter_games(source: str | Path, *, rules: Ruleset | None = None) -> Iterator[
 
     Raises :class:`RecordReadError` for a source that cannot be read at all; problems
     inside the file are reported on each game (``Game.issues``) instead.
+    """
+    name = str(source)
+    for index, unit in enumerate(iter_game_texts(source, rules=rules), start=1):
+        yield game_from_text(unit, name, index) if isinstance(unit, GameText) else unit
+
+
+def iter_game_texts(
+    source: str | Path, *, rules: Ruleset | None = None
+) -> Iterator[GameText | Game]:
+    """As :func:`iter_games`, but a native record's games come unparsed, as the lines
+    of each (:class:`GameText`; :func:`game_from_text` parses one).
+
+    For readers that can settle most games from their text alone (the express check
+    of :mod:`spadesctl.express`) and parse only the rest.
     """
     name = str(source)
     if name == "-":
@@ -110,9 +135,11 @@ def iter_games(source: str | Path, *, rules: Ruleset | None = None) -> Iterator[
         yield from _guarded(stream, name, rules)
 
 
-def _guarded(stream: BinaryIO, name: str, rules: Ruleset | None = None) -> Iterator[Game]:
+def _guarded(
+    stream: BinaryIO, name: str, rules: Ruleset | None = None
+) -> Iterator[GameText | Game]:
     try:
-        yield from games_from_stream(stream, name, rules=rules)
+        yield from game_texts_from_stream(stream, name, rules=rules)
     except BinaryFileError as exc:
         raise RecordReadError(f"{name}: {exc}") from None
     except IsADirectoryError:
@@ -141,17 +168,23 @@ def parse_text(text: str, source: str = "-", *, rules: Ruleset | None = None) ->
     :class:`RecordReadError`.  Lone surrogates are read as the undecodable bytes they are.
     """
     data = text.encode("utf-8", "surrogatepass")
-    return list(_guarded(io.BytesIO(data), source, rules))
+    return [
+        game_from_text(unit, source, index) if isinstance(unit, GameText) else unit
+        for index, unit in enumerate(_guarded(io.BytesIO(data), source, rules), start=1)
+    ]
 
 
 __all__ = [
+    "GameText",
     "RecordReadError",
     "format_game",
     "format_games",
     "game_from_text",
+    "game_texts_from_stream",
     "games_from_stream",
     "is_pbn_source",
     "iter_events",
+    "iter_game_texts",
     "iter_games",
     "parse_text",
 ]

@@ -1,0 +1,154 @@
+"""The rulesets the express check covers, and the plain numbers it reads from them.
+
+The express check (:mod:`spadesctl.express`) replays the common game: four players in
+two partnerships, the 52-card deck, ordinary bidding, no moon, Boston or ten-for-200.
+:func:`express_rules` turns such a :class:`~spadesctl.rules.ruleset.Ruleset` into an
+:class:`ExpressRules` of ints and bools, and answers ``None`` for any other ruleset (the
+game is then checked by the full engine).
+
+Every key of :class:`Ruleset` is named once below, in :data:`FIXED`, :data:`VARIED` or
+:data:`NOT_REACHED`; ``tests/test_express.py`` fails when a key is added to the ruleset
+and not here, so that a new house rule cannot slip past the express check unread.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass, fields
+from typing import Final
+
+from spadesctl.rules.ruleset import (
+    BagMode,
+    Bidding,
+    Deck,
+    FailedNilTricks,
+    FirstLead,
+    LeadSpades,
+    Ruleset,
+    SetPenalty,
+)
+
+#: Keys the express check requires to have exactly these values.
+FIXED: Final[dict[str, object]] = {
+    "players": 4,
+    "partnership": True,
+    "deck": Deck.STANDARD,
+    "must_overtake": False,
+    "bidding": Bidding.NORMAL,
+    "first_hand_unbid": False,
+    "max_overtricks": None,
+    "ten_for_200": False,
+    "boston_wins": False,
+    "moon": None,
+}
+
+#: Keys whose every value the express check reads (``first_lead``: all but lowest_club).
+VARIED: Final = frozenset(
+    {
+        "first_lead",
+        "spades_first_trick",
+        "lead_spades",
+        "nil",
+        "nil_penalty",
+        "zero_is_nil",
+        "blind_nil",
+        "blind_nil_deficit",
+        "blind_nil_pass",
+        "both_nil",
+        "failed_nil_tricks",
+        "bag_limit",
+        "bag_penalty",
+        "bag_mode",
+        "set_penalty",
+        "min_team_bid",
+        "max_team_bid",
+        "bids_total_13",
+        "target",
+        "lose_at",
+        "set_twice_loses",
+    }
+)
+
+#: Keys that cannot matter in a game the express check accepts: the name; the keys of
+#: rules that :data:`FIXED` turns off (an unbid first hand, the moon); blind bids and
+#: renege rulings, whose lines make the express check hand the game over.
+NOT_REACHED: Final = frozenset(
+    {
+        "name",
+        "first_hand_bids_itself",
+        "moon_fail",
+        "blind_bids",
+        "blind_bid_deficit",
+        "renege_penalty",
+    }
+)
+
+
+@dataclass(frozen=True, slots=True)
+class ExpressRules:
+    """What the express check needs to know of a ruleset, as plain values."""
+
+    two_of_clubs_leads: bool  # else the dealer's left leads
+    spades_first_trick: bool
+    spades_broken: bool  # lead_spades=broken
+    nil: int | None
+    nil_penalty: int
+    zero_is_nil: bool  # a bid of 0 is a nil (zero_is_nil and nil on)
+    blind_nil: int | None
+    blind_nil_deficit: int
+    blind_nil_pass: int
+    both_nil: bool
+    failed_nil_tricks: FailedNilTricks
+    bag_unit: int  # points per overtrick: 1 carry, -1 deduct, 0 off
+    carry: bool  # a bag counter is kept
+    bag_limit: int  # 0: no limit
+    bag_penalty: int
+    set_scores_zero: bool
+    min_team_bid: int
+    max_team_bid: int | None
+    bids_total_13: bool
+    target: int
+    lose_at: int | None
+    set_twice_loses: bool
+
+
+_BAG_UNIT: Final = {BagMode.CARRY: 1, BagMode.DEDUCT: -1, BagMode.OFF: 0}
+
+
+@functools.lru_cache(maxsize=64)
+def express_rules(rules: Ruleset) -> ExpressRules | None:
+    """The express view of ``rules``, or ``None`` if the express check does not cover it."""
+    for key, value in FIXED.items():
+        if getattr(rules, key) != value:
+            return None
+    if rules.first_lead is FirstLead.LOWEST_CLUB:
+        return None
+    return ExpressRules(
+        two_of_clubs_leads=rules.first_lead is FirstLead.TWO_OF_CLUBS,
+        spades_first_trick=rules.spades_first_trick,
+        spades_broken=rules.lead_spades is LeadSpades.BROKEN,
+        nil=rules.nil,
+        nil_penalty=rules.effective_nil_penalty,
+        zero_is_nil=rules.zero_is_nil and rules.nil is not None,
+        blind_nil=rules.blind_nil,
+        blind_nil_deficit=rules.blind_nil_deficit,
+        blind_nil_pass=rules.blind_nil_pass,
+        both_nil=rules.both_nil,
+        failed_nil_tricks=rules.failed_nil_tricks,
+        bag_unit=_BAG_UNIT[rules.bag_mode],
+        carry=rules.bag_mode is BagMode.CARRY,
+        bag_limit=rules.bag_limit if rules.bag_limit is not None and rules.bag_limit > 0 else 0,
+        bag_penalty=rules.bag_penalty,
+        set_scores_zero=rules.set_penalty is SetPenalty.ZERO,
+        min_team_bid=rules.min_team_bid,
+        max_team_bid=rules.max_team_bid,
+        bids_total_13=rules.bids_total_13,
+        target=rules.target,
+        lose_at=rules.lose_at,
+        set_twice_loses=rules.set_twice_loses,
+    )
+
+
+def ruleset_keys() -> frozenset[str]:
+    """Every key of :class:`Ruleset` (for the test that each one is classified above)."""
+    return frozenset(f.name for f in fields(Ruleset))

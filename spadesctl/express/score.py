@@ -1,0 +1,104 @@
+"""Scoring in plain integers for the express check: one side's hand, and the game end.
+
+The same arithmetic as :mod:`spadesctl.scoring` (docs/scoring.md) for the rulesets of
+:mod:`spadesctl.express.family`, without the explanations.  ``tests/test_express.py``
+compares :func:`score_side` with :func:`spadesctl.scoring.score_hand` over random bids,
+tricks and bag counts under every ruleset the express check covers.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from spadesctl.express.family import ExpressRules
+from spadesctl.rules.ruleset import FailedNilTricks
+
+#: Bid codes: 0..13 is a number of tricks (after a 0 that counts as nil became NIL).
+NIL: Final = -1
+BLIND_NIL: Final = -2
+
+
+def score_side(
+    rules: ExpressRules,
+    bids: tuple[int, int],
+    took: tuple[int, int],
+    bags_before: int,
+    sets_before: int,
+) -> tuple[int, int, int]:
+    """One side's hand: (points, bag count after, sets in a row after).
+
+    ``bids`` and ``took``: its two seats' bids (codes above) and tricks.
+    """
+    contract = 0
+    has_contract = False
+    nil_points = 0
+    nil_tricks = 0
+    for bid, tricks in zip(bids, took, strict=True):
+        if bid >= 0:
+            contract += bid
+            has_contract = True
+            continue
+        if bid == BLIND_NIL and rules.blind_nil is not None:
+            bonus = penalty = rules.blind_nil
+        else:
+            bonus, penalty = rules.nil or 0, rules.nil_penalty
+        nil_points += bonus if tricks == 0 else -penalty
+        nil_tricks += tricks
+    counted = took[0] + took[1] - nil_tricks
+    nil_bags = 0
+    if rules.failed_nil_tricks is FailedNilTricks.BAGS:
+        nil_bags = nil_tricks
+    elif rules.failed_nil_tricks is FailedNilTricks.PARTNER and has_contract:
+        counted += nil_tricks
+    overtricks = 0
+    contract_points = 0
+    is_set = False
+    if has_contract:
+        if counted < contract:
+            is_set = True
+            contract_points = 0 if rules.set_scores_zero else -10 * contract
+        else:
+            overtricks = counted - contract
+            contract_points = 10 * contract
+    bags_added = overtricks + nil_bags
+    points = contract_points + rules.bag_unit * bags_added + nil_points
+    bags = bags_before
+    if rules.carry:
+        bags += bags_added
+        if rules.bag_limit:
+            penalties, bags = divmod(bags, rules.bag_limit)
+            points -= rules.bag_penalty * penalties
+    return points, bags, sets_before + 1 if is_set else 0
+
+
+def winner(rules: ExpressRules, scores: list[int], sets: list[int]) -> int | None:
+    """The side (0 NS, 1 EW) that has won after a hand, or ``None``: play goes on.
+
+    As :func:`spadesctl.scoring.game_end` decides it for these rulesets: set twice in a
+    row, then the mercy rule, then the target; a tie at the top decides nothing.
+    """
+    if rules.set_twice_loses:
+        decided = _without(scores, [s >= 2 for s in sets])
+        if decided is not None:
+            return decided
+    if rules.lose_at is not None:
+        limit = rules.lose_at
+        decided = _without(scores, [s <= limit for s in scores])
+        if decided is not None:
+            return decided
+    if scores[0] >= rules.target or scores[1] >= rules.target:
+        return _top(scores, (0, 1))
+    return None
+
+
+def _without(scores: list[int], lost: list[bool]) -> int | None:
+    if not any(lost):
+        return None
+    others = tuple(p for p in (0, 1) if not lost[p]) or (0, 1)
+    return _top(scores, others)
+
+
+def _top(scores: list[int], sides: tuple[int, ...]) -> int | None:
+    best = max(scores[p] for p in sides)
+    top = [p for p in sides if scores[p] == best]
+    return top[0] if len(top) == 1 else None
