@@ -79,3 +79,71 @@ def replay_text(
 
 def ruleset(text: str) -> Ruleset:
     return parse_rules(text)
+
+
+#: Words that an edit may put in place of another: cards, seats, sides, bids, numbers.
+_EDIT_WORDS: Final = (
+    *(r + s for r in "23456789TJQKA" for s in "SHDC"),
+    *"NESW",
+    "NS",
+    "EW",
+    "nil",
+    "bnil",
+    "b6",
+    "dealer",
+    *(str(n) for n in (-100, -10, -1, 0, 1, 2, 3, 4, 5, 9, 10, 12, 13, 14, 100, 500)),
+)
+
+
+@st.composite
+def mutated_lines(
+    draw: st.DrawFn, lines: list[str], extra_rules: tuple[str, ...] = ()
+) -> list[str]:
+    """``lines`` of a record with one to three random edits: a word replaced, two words
+    or lines swapped, a line dropped or doubled, a number shifted, a Rules tag or a
+    result line put in.  For proving that a shortcut never passes a faulty record."""
+    out = list(lines)
+    for _ in range(draw(st.integers(1, 3))):
+        kind = draw(
+            st.sampled_from(
+                ["word", "swap-words", "swap-lines", "drop", "double", "shift", "rules", "result"]
+            )
+        )
+        if not out:
+            break
+        i = draw(st.integers(0, len(out) - 1))
+        words = out[i].split(" ")
+        if kind == "word" and len(words) > 1:
+            k = draw(st.integers(1, len(words) - 1))
+            words[k] = draw(st.sampled_from(_EDIT_WORDS))
+            out[i] = " ".join(words)
+        elif kind == "swap-words":
+            j = draw(st.integers(0, len(out) - 1))
+            other = out[j].split(" ")
+            if len(words) > 2 and len(other) > 2:
+                a = draw(st.integers(1, len(words) - 1))
+                b = draw(st.integers(1, len(other) - 1))
+                if i == j:
+                    other = words
+                words[a], other[b] = other[b], words[a]
+                out[i] = " ".join(words)
+                out[j] = " ".join(other)
+        elif kind == "swap-lines":
+            j = draw(st.integers(0, len(out) - 1))
+            out[i], out[j] = out[j], out[i]
+        elif kind == "drop":
+            del out[i]
+        elif kind == "double":
+            out.insert(i, out[i])
+        elif kind == "shift":
+            numbers = [k for k, w in enumerate(words) if w.lstrip("-").isdigit()]
+            if numbers:
+                k = draw(st.sampled_from(numbers))
+                words[k] = str(int(words[k]) + draw(st.sampled_from([-100, -10, -1, 1, 10, 100])))
+                out[i] = " ".join(words)
+        elif kind == "rules":
+            text = draw(st.sampled_from((*RULES_TEXTS, *extra_rules)))
+            out.insert(0, f'[Rules "{text}"]')
+        else:
+            out.append(f"result {draw(st.sampled_from(['NS', 'EW', 'N']))}")
+    return out

@@ -165,8 +165,10 @@ def play_hand(
     row after the last trick, each seat's bid code and each seat's tricks; ``None`` if
     any line is unusual or any rule is broken.
     """
+    if at + 1 >= len(rows):
+        return None
     dealt = _deal(rows[at].split(" "))
-    if dealt is None or at + 1 >= len(rows):
+    if dealt is None:
         return None
     owner, counts = dealt
     bids = _bids(rules, dealer, rows[at + 1].split(" "), scores)

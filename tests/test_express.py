@@ -1,0 +1,295 @@
+"""The express check (spadesctl.express) against the full engine.
+
+The express check may only ever answer "clean" for a game in which the full check finds
+nothing, and then with the right number of hands.  These tests prove it four ways:
+its scoring equals :func:`score_hand` and :func:`game_end` on random hands; it accepts
+every generated game of the rulesets it covers and no game of those it does not; every
+kind of mistake planted in a clean game makes it hand the game over; and random edits of
+generated games (hypothesis) never make it pass a game the full check faults.
+"""
+
+from __future__ import annotations
+
+import functools
+import io
+from pathlib import Path
+from typing import Final
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from spadesctl.cards import Seat, Side
+from spadesctl.checking import CheckOptions, check_file, game_diagnostics
+from spadesctl.events import Bid, BidKind
+from spadesctl.express import express_game, express_rules
+from spadesctl.express.family import FIXED, NOT_REACHED, VARIED, ruleset_keys
+from spadesctl.express.score import BLIND_NIL, NIL, score_side, winner
+from spadesctl.generate import generate_games
+from spadesctl.notation import GameText, format_game, game_from_text, game_texts_from_stream
+from spadesctl.rules import PRESETS, Ruleset, parse_rules
+from spadesctl.rules.presets import STANDARD
+from spadesctl.scoring import PartyStanding, Standing, game_end, score_hand
+from tests.strategies import RULES_TEXTS, mutated_lines
+
+#: Rulesets the express check covers: standard and house rules that vary every key it reads.
+COVERED: Final = (
+    "standard",
+    "standard nil=50 blind_nil=100 both_nil=no",
+    "standard nil=off blind_nil=off",
+    "standard first_lead=two_of_clubs spades_first_trick=no",
+    "standard lead_spades=anytime bids_total_13=no min_team_bid=4",
+    "standard zero_is_nil=no max_team_bid=9",
+    "standard bag_mode=deduct set_penalty=zero",
+    "standard bag_mode=off failed_nil_tricks=partner",
+    "standard failed_nil_tricks=none nil_penalty=50 bag_limit=5 bag_penalty=50 target=300 "
+    "lose_at=-200 set_twice_loses=yes blind_nil_pass=0 blind_nil_deficit=50",
+    "standard bag_limit=off blind_nil_deficit=0",
+)
+
+ROOT: Final = Path(__file__).resolve().parents[1]
+
+
+@functools.cache
+def clean_texts(rules_text: str, count: int = 4) -> tuple[str, ...]:
+    """``count`` generated games under ``rules_text``, as ``fmt`` writes them."""
+    rules = parse_rules(rules_text)
+    return tuple(format_game(g) for g in generate_games(count, seed=7, rules=rules))
+
+
+def units(text: str) -> list[GameText]:
+    """The games of a native record text, as the reader splits them."""
+    out = []
+    for unit in game_texts_from_stream(io.BytesIO(text.encode("utf-8", "surrogatepass"))):
+        assert isinstance(unit, GameText)
+        out.append(unit)
+    return out
+
+
+def both_ways(unit: GameText, index: int = 1) -> tuple[int | None, list[str], int]:
+    """The express answer, the full check's diagnostics (names) and the hands parsed."""
+    express = None if unit.issues else express_game(unit.lines, STANDARD)
+    game = game_from_text(unit, "-", index)
+    return express, [d.name for d in game_diagnostics(game)], len(game.hands)
+
+
+# -- which rulesets ---------------------------------------------------------------------
+
+
+def test_every_ruleset_key_is_classified_once() -> None:
+    groups = [set(FIXED), set(VARIED), set(NOT_REACHED)]
+    assert set().union(*groups) == ruleset_keys()
+    assert sum(map(len, groups)) == len(ruleset_keys())
+
+
+@pytest.mark.parametrize(
+    ("preset", "covered"),
+    [(name, name == "standard") for name in PRESETS],
+)
+def test_presets_covered(preset: str, covered: bool) -> None:
+    assert (express_rules(PRESETS[preset]) is not None) is covered
+
+
+@pytest.mark.parametrize("rules_text", COVERED)
+def test_house_rules_covered(rules_text: str) -> None:
+    assert express_rules(parse_rules(rules_text)) is not None
+
+
+# -- scoring ----------------------------------------------------------------------------
+
+_BID_KIND: Final = {NIL: BidKind.NIL, BLIND_NIL: BidKind.BLIND_NIL}
+
+
+def _bid(seat: Seat, code: int) -> Bid:
+    if code >= 0:
+        return Bid(seat, BidKind.NUMBER, code)
+    return Bid(seat, _BID_KIND[code], 0)
+
+
+@st.composite
+def hands(draw: st.DrawFn) -> tuple[Ruleset, list[int], list[int], list[int], list[int]]:
+    """A covered ruleset, four bid codes, tricks adding up to 13, bags and sets before."""
+    rules = parse_rules(draw(st.sampled_from(COVERED)))
+    codes = st.sampled_from([*range(14), NIL, BLIND_NIL] if rules.blind_nil else [*range(14)])
+    bids = [draw(codes) for _ in range(4)]
+    cuts = sorted(draw(st.lists(st.integers(0, 13), min_size=3, max_size=3)))
+    took = [b - a for a, b in zip([0, *cuts], [*cuts, 13], strict=True)]
+    bags = [draw(st.integers(0, 12)) for _ in range(2)]
+    sets = [draw(st.integers(0, 1)) for _ in range(2)]
+    return rules, bids, took, bags, sets
+
+
+@settings(max_examples=400, deadline=None)
+@given(hand=hands(), scores=st.lists(st.integers(-600, 600), min_size=2, max_size=2))
+def test_scoring_matches_score_hand(
+    hand: tuple[Ruleset, list[int], list[int], list[int], list[int]], scores: list[int]
+) -> None:
+    rules, bids, took, bags, sets = hand
+    mine = express_rules(rules)
+    assert mine is not None
+    codes = [NIL if b == 0 and mine.zero_is_nil else b for b in bids]
+    seats = (Seat.N, Seat.E, Seat.S, Seat.W)
+    before = Standing(
+        tuple(
+            (side, PartyStanding(scores[i], bags[i], sets[i]))
+            for i, side in enumerate((Side.NS, Side.EW))
+        )
+    )
+    full = score_hand(
+        rules,
+        [_bid(s, b) for s, b in zip(seats, bids, strict=True)],
+        tuple(zip(seats, took, strict=True)),
+        before,
+    )
+    after_scores, after_sets = [], []
+    for i, side in enumerate((Side.NS, Side.EW)):
+        points, bag_count, set_count = score_side(
+            mine, (codes[i], codes[i + 2]), (took[i], took[i + 2]), bags[i], sets[i]
+        )
+        assert scores[i] + points == full.after.score(side)
+        assert bag_count == full.after.bags(side)
+        assert set_count == full.after[side].sets_in_a_row
+        after_scores.append(scores[i] + points)
+        after_sets.append(set_count)
+    decided = game_end(rules, full)
+    expected = None if decided is None else (Side.NS, Side.EW).index(decided.winner)  # type: ignore[arg-type]
+    assert winner(mine, after_scores, after_sets) == expected
+
+
+# -- generated games --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("rules_text", COVERED)
+def test_accepts_every_generated_game_of_a_covered_ruleset(rules_text: str) -> None:
+    for text in clean_texts(rules_text):
+        for unit in units(f'[Rules "{rules_text}"]\n' + text.split("\n", 1)[1]):
+            express, full, hand_count = both_ways(unit)
+            assert full == []
+            assert express == hand_count > 0
+
+
+UNCOVERED: Final = tuple(t for t in RULES_TEXTS if express_rules(parse_rules(t)) is None)
+
+
+def test_most_test_rulesets_are_not_covered() -> None:
+    assert len(UNCOVERED) >= len(PRESETS) - 1 + 5
+
+
+@pytest.mark.parametrize("rules_text", UNCOVERED)
+def test_hands_over_every_game_of_other_rulesets(rules_text: str) -> None:
+    for text in clean_texts(rules_text, 2):
+        for unit in units(text):
+            assert both_ways(unit)[0] is None
+
+
+# -- planted mistakes -------------------------------------------------------------------
+
+
+def _edit(text: str, old: str, new: str) -> str:
+    assert old in text, old
+    return text.replace(old, new, 1)
+
+
+_GAME: Final = """[Rules "{rules}"]
+
+hand 1 dealer W
+deal N:T65.J642.32.K864 E:Q932.KT753.A97.A S:J874.AQ98.QT.J95 W:AK..KJ8654.QT732
+bid N 1 E 4 S 2 W 3
+trick 1 N KC AC JC 2C
+trick 2 E AD QD 4D 3D
+trick 3 E KH AH KS 4H
+trick 4 W AS TS 2S JS
+trick 5 W KD 2D 7D TD
+trick 6 W QC 8C 3H 9C
+trick 7 W JD 5S 9D 5C
+trick 8 N 6S 9S 8S 3C
+trick 9 E 5H 8H TC 2H
+trick 10 S 7S 8D 4C 3S
+trick 11 S 9H 7C 6H 7H
+trick 12 S QH 6D JH TH
+trick 13 S 4S 5D 6C QS
+score NS 32 EW 71
+bags NS 2 EW 1
+"""
+
+#: (what is wrong, rules, old text, new text, a diagnostic the full check gives, or
+#: ``None`` when the edit is fine or its diagnostics do not matter here)
+PLANTED: Final = [
+    ("clean", "standard", "", "", None),
+    ("renege", "standard", "trick 3 E KH AH KS 4H", "trick 3 E KH AH KS 8C", "renege"),
+    ("card not held", "standard", "trick 2 E AD QD", "trick 2 E AD JD", "card-not-held"),
+    ("wrong leader", "standard", "trick 5 W KD", "trick 5 N KD", "wrong-leader"),
+    ("played twice", "standard", "trick 5 W KD", "trick 5 W KS", "card-played-twice"),
+    ("bid out of turn", "standard", "bid N 1 E 4", "bid E 4 N 1", "bid-out-of-turn"),
+    ("dealer", "standard", "hand 1 dealer W", "hand 1 dealer N", "bid-out-of-turn"),
+    ("score", "standard", "score NS 32 EW 71", "score NS 32 EW 70", "score-mismatch"),
+    ("bags", "standard", "bags NS 2 EW 1", "bags NS 2 EW 0", "bags-mismatch"),
+    ("hand number", "standard", "hand 1 dealer W", "hand 2 dealer W", "hand-number"),
+    ("trick number", "standard", "trick 2 E", "trick 3 E", "trick-number"),
+    ("bids total 13", "standard bids_total_13=no", "W 3", "W 6", "bids-total-13"),
+    ("both nil", "standard both_nil=no", "N 1 E 4 S 2", "N nil E 4 S nil", "both-nil-not-allowed"),
+    ("nil off", "standard nil=off", "bid N 1", "bid N nil", "nil-not-allowed"),
+    ("blind nil leading", "standard", "bid N 1", "bid N bnil", "blind-nil-not-allowed"),
+    ("team minimum", "standard min_team_bid=4", "", "", "min-bid-violated"),
+    ("2C holder leads", "standard first_lead=two_of_clubs", "", "", "wrong-leader"),
+    ("invalid rules", "standard nil=maybe", "", "", "invalid-rules"),
+    ("result", "standard", "bags NS 2 EW 1\n", "bags NS 2 EW 1\nresult NS\n", "result-mismatch"),
+    ("comment", "standard", "trick 1 N KC AC JC 2C", "trick 1 N KC AC JC 2C ; ok", None),
+    ("took", "standard", "score NS", "took N 2 E 4 S 3 W 4\nscore NS", None),
+]
+
+
+@pytest.mark.parametrize(("what", "rules", "old", "new", "kind"), PLANTED)
+def test_planted_mistakes(what: str, rules: str, old: str, new: str, kind: str | None) -> None:
+    text = _GAME.format(rules=rules)
+    if old:
+        text = _edit(text, old, new)
+    (unit,) = units(text)
+    express, found, hand_count = both_ways(unit)
+    if kind is not None:
+        assert kind in found  # the full check faults it...
+    if what == "clean":
+        assert found == []
+        assert express == hand_count == 1
+    else:
+        assert express is None, what  # ...and the express check hands it over
+
+
+def test_samples_with_mistakes_are_handed_over() -> None:
+    for path in sorted((ROOT / "samples" / "mistakes").glob("*.spades")):
+        for index, unit in enumerate(units(path.read_text()), start=1):
+            express, found, _ = both_ways(unit, index)
+            assert express is None or found == [], path
+
+
+# -- random edits -----------------------------------------------------------------------
+
+
+@settings(
+    max_examples=600,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+@given(data=st.data())
+def test_never_passes_what_the_full_check_faults(data: st.DataObject) -> None:
+    rules_text = data.draw(st.sampled_from(COVERED))
+    text = data.draw(st.sampled_from(clean_texts(rules_text)))
+    lines = data.draw(mutated_lines(text.split("\n"), extra_rules=COVERED))
+    for index, unit in enumerate(units("\n".join(lines)), start=1):
+        express, found, hand_count = both_ways(unit, index)
+        if express is not None:
+            assert found == []
+            assert express == hand_count
+
+
+def test_check_file_same_report_either_way(tmp_path: Path) -> None:
+    """A file of clean and faulty games: the same report with and without the express."""
+    games = [*clean_texts("standard"), *clean_texts(COVERED[1])]
+    faulty = _edit(_GAME.format(rules="standard"), "trick 3 E KH AH", "trick 3 E KH 3H")
+    record = tmp_path / "mixed.spades"
+    record.write_text("\n".join([games[0], faulty, *games[1:]]))
+    fast = check_file(str(record), CheckOptions(express=True))
+    full = check_file(str(record), CheckOptions(express=False))
+    assert fast == full
+    assert {d.name for d in fast.diagnostics} == {"card-not-held", "card-played-twice"}
+    assert fast.games == len(games) + 1
