@@ -14,13 +14,10 @@ from spadesctl.diagnostics import Diagnostic
 from spadesctl.express import express_game
 from spadesctl.notation import GameText, RecordReadError, game_from_text, iter_game_texts
 from spadesctl.record import Game
-from spadesctl.referee import referee_game
 from spadesctl.rules.parse import RulesError
 from spadesctl.rules.presets import STANDARD
 from spadesctl.rules.resolve import rules_for_game, rules_option
 from spadesctl.rules.ruleset import Ruleset
-from spadesctl.sheet.build import sheet_from_referee
-from spadesctl.sheet.disputes import disputes
 from spadesctl.values import fast_init
 
 
@@ -54,6 +51,12 @@ def game_diagnostics(
     mostly repeat the consequences of the line that could not be read.  ``default``
     saves resolving ``options.rules`` again for every game of a file.
     """
+    # the full engine, imported when a game first needs it: a file of clean games that
+    # the express check settles never loads it
+    from spadesctl.referee import referee_game
+    from spadesctl.sheet.build import sheet_from_referee
+    from spadesctl.sheet.disputes import disputes
+
     out = [
         Diagnostic(
             name=issue.code,

@@ -63,3 +63,17 @@ def test_help_loads_neither_the_replay_nor_the_pbn_reader() -> None:
     modules = _modules_loaded_by("--help")
     assert _heavy(modules, ("lark", "polars", "rich")) == []
     assert not {"spadesctl.referee", "spadesctl.pbn", "spadesctl.generate"} & modules
+
+
+def test_checking_clean_games_loads_only_the_express_check() -> None:
+    """Clean games of the standard rules are settled by the express check: neither the
+    full replay, the scorer, the score sheet nor Lark is loaded."""
+    modules = _modules_loaded_by("check", str(SAMPLES / "blind-nil.spades"))
+    assert "spadesctl.express" in modules
+    assert _heavy(modules, ("lark",)) == []
+    assert not {"spadesctl.referee", "spadesctl.replay", "spadesctl.scoring"} & modules
+
+
+def test_checking_a_faulty_game_loads_the_full_engine() -> None:
+    modules = _modules_loaded_by("check", str(SAMPLES / "mistakes" / "renege.spades"))
+    assert {"spadesctl.referee", "spadesctl.replay", "spadesctl.scoring"} <= modules
