@@ -1,9 +1,9 @@
 """One hand for the express check: the deal, the bids, the passes and the thirteen tricks.
 
 :func:`play_hand` reads the lines of a hand as ``spadesctl fmt`` writes them and
-replays them on integers: a card is ``suit * 13 + rank`` (spades 0, hearts 1, diamonds
-2, clubs 3; ranks 2 to A as 0 to 12), ``owner[card]`` is the seat holding it (``-1``
-once played) and ``counts[seat * 4 + suit]`` how many of a suit a seat still holds.
+replays them on integers: suits are numbered spades 0, hearts 1, diamonds 2, clubs 3,
+ranks 2 to A are bits 0 to 12, and ``held[seat * 4 + suit]`` holds the bits of the
+cards of that suit the seat still holds (so a seat holds a suit while it is not 0).
 Each check is the full engine's (:mod:`spadesctl.replay`) for the rulesets of
 :mod:`spadesctl.express.family`.  Anything unusual or wrong answers ``None``: the
 express check then hands the game to the full engine, which reports it.
@@ -23,13 +23,15 @@ _RANKS: Final = "23456789TJQKA"
 _SUITS: Final = "SHDC"
 _HIGH_FIRST: Final = _RANKS[::-1]
 
-#: Canonical card text -> card.
-CARD: Final = {r + s: k * 13 + i for k, s in enumerate(_SUITS) for i, r in enumerate(_RANKS)}
-#: Card -> its suit.
-SUIT: Final = tuple(c // 13 for c in range(52))
-#: Card -> its strength in a trick it can win (following suit or a spade): spades on top.
-STRENGTH: Final = tuple(c % 13 + (100 if c < 13 else 0) for c in range(52))
-TWO_OF_CLUBS: Final = CARD["2C"]
+#: Canonical card text -> (its suit, its rank's bit, its strength in a trick it can win
+#: by following suit or trumping: spades on top).
+CARD: Final = {
+    r + s: (k, 1 << i, i + (100 if k == 0 else 0))
+    for k, s in enumerate(_SUITS)
+    for i, r in enumerate(_RANKS)
+}
+_CLUBS: Final = 3
+_TWO: Final = 1  # the bit of the rank 2
 
 #: Bid text -> bid code (a 0 is kept as 0 here: whether it is a nil depends on the rules).
 _BIDS: Final = {**{str(n): n for n in range(14)}, "nil": NIL, "bnil": BLIND_NIL}
@@ -40,26 +42,27 @@ _PASS_PAIRS: Final = {
 }
 
 
-@functools.lru_cache(maxsize=4 * 8192)
-def _group(suit: int, text: str) -> tuple[int, ...] | None:
-    """A holding's suit group written high first (``AQ95``), or ``None`` if not canonical."""
-    out: list[int] = []
+@functools.lru_cache(maxsize=8192)
+def _group(text: str) -> tuple[int, int] | None:
+    """A holding's suit group written high first (``AQ95``): its ranks' bits and their
+    number; ``None`` if it is not written so."""
+    bits = 0
     last = -1
     for ch in text:
         place = _HIGH_FIRST.find(ch)
         if place <= last:  # not a rank, or not below the one before
             return None
         last = place
-        out.append(suit * 13 + 12 - place)
-    return tuple(out)
+        bits |= 1 << (12 - place)
+    return bits, len(text)
 
 
-def _deal(words: list[str]) -> tuple[list[int], list[int]] | None:
-    """``deal N:... E:... S:... W:...``: the owner of each card and the suit counts."""
+def _deal(words: list[str]) -> list[int] | None:
+    """``deal N:... E:... S:... W:...``: ``held`` (the module's docstring) as dealt."""
     if len(words) != 5 or words[0] != "deal":
         return None
-    owner = [-1] * 52
-    counts = [0] * 16
+    held = [0] * 16
+    dealt = [0, 0, 0, 0]  # per suit, the ranks dealt so far
     for s in range(4):
         word = words[s + 1]
         if word[:2] != _PREFIX[s]:
@@ -69,18 +72,15 @@ def _deal(words: list[str]) -> tuple[list[int], list[int]] | None:
             return None
         size = 0
         for g in range(4):
-            cards = _group(g, groups[g])
-            if cards is None:
-                return None
-            for c in cards:
-                if owner[c] >= 0:
-                    return None
-                owner[c] = s
-            counts[s * 4 + g] = len(cards)
-            size += len(cards)
+            found = _group(groups[g])
+            if found is None or dealt[g] & found[0]:
+                return None  # bad-deal: a card dealt twice
+            dealt[g] |= found[0]
+            held[s * 4 + g] = found[0]
+            size += found[1]
         if size != 13:
-            return None
-    return owner, counts
+            return None  # bad-deal
+    return held
 
 
 def _bids(
@@ -124,12 +124,7 @@ def _bids(
 
 
 def _passes(
-    rules: ExpressRules,
-    bids: list[int],
-    rows: Sequence[str],
-    at: int,
-    owner: list[int],
-    counts: list[int],
+    rules: ExpressRules, bids: list[int], rows: Sequence[str], at: int, held: list[int]
 ) -> int | None:
     """The ``pass`` lines a blind nil calls for, applied in order: the row after them."""
     wanted: set[tuple[int, int]] = set()
@@ -146,12 +141,11 @@ def _passes(
         wanted.discard(pair)
         giver, receiver = pair
         for text in words[2:]:
-            c = CARD.get(text)
-            if c is None or owner[c] != giver:
+            card = CARD.get(text)
+            if card is None or not held[giver * 4 + card[0]] & card[1]:
                 return None
-            owner[c] = receiver
-            counts[giver * 4 + SUIT[c]] -= 1
-            counts[receiver * 4 + SUIT[c]] += 1
+            held[giver * 4 + card[0]] ^= card[1]
+            held[receiver * 4 + card[0]] |= card[1]
         at += 1
     return None if wanted else at
 
@@ -167,19 +161,19 @@ def play_hand(
     """
     if at + 1 >= len(rows):
         return None
-    dealt = _deal(rows[at].split(" "))
-    if dealt is None:
+    held = _deal(rows[at].split(" "))
+    if held is None:
         return None
-    owner, counts = dealt
     bids = _bids(rules, dealer, rows[at + 1].split(" "), scores)
     if bids is None:
         return None
-    after = _passes(rules, bids, rows, at + 2, owner, counts)
+    after = _passes(rules, bids, rows, at + 2, held)
     if after is None or after + 13 > len(rows):
         return None
-    leader = owner[TWO_OF_CLUBS] if rules.two_of_clubs_leads else (dealer + 1) & 3
-    suit_of = SUIT
-    strength = STRENGTH
+    if rules.two_of_clubs_leads:
+        leader = next(s for s in range(4) if held[s * 4 + _CLUBS] & _TWO)
+    else:
+        leader = (dealer + 1) & 3
     card = CARD.get
     won = [0, 0, 0, 0]
     broken = False
@@ -193,46 +187,47 @@ def play_hand(
         ):
             return None
         # The lead.
-        c = card(words[3])
-        if c is None or owner[c] != leader:
+        lead = card(words[3])
+        if lead is None:
             return None
-        owner[c] = -1
-        led = suit_of[c]
+        led, bit, best_strength = lead
         base = leader * 4
-        counts[base + led] -= 1
-        if t == 0 and rules.two_of_clubs_leads and c != TWO_OF_CLUBS:
+        if not held[base + led] & bit:
+            return None  # card-not-held, card-played-twice
+        held[base + led] ^= bit
+        if t == 0 and rules.two_of_clubs_leads and (led != _CLUBS or bit != _TWO):
             return None  # first-trick-violation: the 2C holder leads it
         if led == 0 and not broken:
-            if (counts[base + 1] or counts[base + 2] or counts[base + 3]) and (
+            if (held[base + 1] or held[base + 2] or held[base + 3]) and (
                 rules.spades_broken or (t == 0 and not rules.two_of_clubs_leads)
             ):
                 return None  # spades-not-broken / first-trick-violation
             broken = True
-        best, best_strength = 0, strength[c]
+        best = 0
         # The three cards that follow it.
         for k in (1, 2, 3):
-            c = card(words[3 + k])
-            seat = (leader + k) & 3
-            if c is None or owner[c] != seat:
+            follow = card(words[3 + k])
+            if follow is None:
+                return None
+            suit, bit, strength = follow
+            base = ((leader + k) & 3) * 4
+            if not held[base + suit] & bit:
                 return None  # card-not-held, card-played-twice
-            owner[c] = -1
-            suit = suit_of[c]
-            base = seat * 4
-            counts[base + suit] -= 1
+            held[base + suit] ^= bit
             if suit != led:
-                if counts[base + led]:
+                if held[base + led]:
                     return None  # renege
                 if suit:
                     continue  # a discard: it cannot win
                 if (
                     t == 0
                     and not rules.spades_first_trick
-                    and (counts[base + 1] or counts[base + 2] or counts[base + 3])
+                    and (held[base + 1] or held[base + 2] or held[base + 3])
                 ):
                     return None  # first-trick-violation
                 broken = True
-            if strength[c] > best_strength:
-                best, best_strength = k, strength[c]
+            if strength > best_strength:
+                best, best_strength = k, strength
         leader = (leader + best) & 3
         won[leader] += 1
     return after + 13, bids, won
