@@ -168,3 +168,14 @@ def test_version_and_help() -> None:
     result = runner.invoke(app, ["check", "--help"])
     assert result.exit_code == 0
     assert "--select" in result.stdout
+
+
+def test_express_and_full_engine_print_the_same() -> None:
+    """The express check settles the clean games; --no-express replays them all."""
+    samples = str(Path(__file__).parent.parent / "samples")
+    for fmt in ("text", "json"):
+        fast = runner.invoke(app, ["check", "--format", fmt, samples])
+        full = runner.invoke(app, ["check", "--no-express", "--format", fmt, samples])
+        assert fast.exit_code == full.exit_code == 1
+        assert fast.stdout == full.stdout
+        assert "renege" in fast.stdout
