@@ -234,6 +234,13 @@ PLANTED: Final = [
     ("2C holder leads", "standard first_lead=two_of_clubs", "", "", "wrong-leader"),
     ("invalid rules", "standard nil=maybe", "", "", "invalid-rules"),
     ("result", "standard", "bags NS 2 EW 1\n", "bags NS 2 EW 1\nresult NS\n", "result-mismatch"),
+    (
+        "negative bags",
+        "standard bag_mode=off",
+        "score NS 32 EW 71\nbags NS 2",
+        "bags NS -2",
+        "syntax-error",
+    ),
     ("comment", "standard", "trick 1 N KC AC JC 2C", "trick 1 N KC AC JC 2C ; ok", None),
     ("took", "standard", "score NS", "took N 2 E 4 S 3 W 4\nscore NS", None),
 ]

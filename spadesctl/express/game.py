@@ -109,7 +109,7 @@ def _hands(rules: ExpressRules, rows: list[str], at: int) -> int | None:
             at += 1
         if at < len(rows) and rows[at].startswith("bags "):
             recorded = _recorded(rows[at])
-            if recorded is None or (rules.carry and recorded != bags):
+            if recorded is None or min(recorded) < 0 or (rules.carry and recorded != bags):
                 return None  # bags-mismatch
             at += 1
         won = winner(rules, scores, sets)
@@ -117,7 +117,10 @@ def _hands(rules: ExpressRules, rows: list[str], at: int) -> int | None:
 
 
 def _recorded(line: str) -> list[int] | None:
-    """``score NS 120 EW -40`` (or ``bags``): the figures of NS and EW, else ``None``."""
+    """``score NS 120 EW -40`` (or ``bags``): the figures of NS and EW, else ``None``.
+
+    (The grammar reads no sign in a ``bags`` line: the caller refuses negative bags.)
+    """
     words = line.split(" ")
     if len(words) != 5:
         return None
