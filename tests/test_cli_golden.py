@@ -54,6 +54,5 @@ def test_usage_error_golden() -> None:
         "Usage: spadesctl check [OPTIONS] PATH...\n"
         "Try 'spadesctl check --help' for help.\n"
         "\n"
-        "Error: Invalid value for '--format': Value error, 'xml' is not one of 'text', "
-        "'json', 'ndjson'.\n"
+        "Error: Invalid value for '--format': 'xml' is not one of 'text', 'json', 'ndjson'.\n"
     )
