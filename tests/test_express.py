@@ -212,6 +212,9 @@ score NS 32 EW 71
 bags NS 2 EW 1
 """
 
+#: The first hand of ``_GAME`` again as hand {0} dealt by {1}: as a second hand, wrong.
+_HAND: Final = "\n" + _GAME.split("\n\n", 1)[1].replace("hand 1 dealer W", "hand {0} dealer {1}")
+
 #: (what is wrong, rules, old text, new text, a diagnostic the full check gives, or
 #: ``None`` when the edit is fine or its diagnostics do not matter here)
 PLANTED: Final = [
@@ -234,6 +237,18 @@ PLANTED: Final = [
     ("2C holder leads", "standard first_lead=two_of_clubs", "", "", "wrong-leader"),
     ("invalid rules", "standard nil=maybe", "", "", "invalid-rules"),
     ("result", "standard", "bags NS 2 EW 1\n", "bags NS 2 EW 1\nresult NS\n", "result-mismatch"),
+    ("dealt twice", "standard", "deal N:T65", "deal N:A65", "bad-deal"),
+    ("no pass", "standard blind_nil_deficit=0", "bid N 1", "bid N bnil", "bad-pass"),
+    ("spade lead", "standard", "trick 2 E AD QD", "trick 2 E 2S QD", "spades-not-broken"),
+    ("first trick", "standard lead_spades=anytime", "1 N KC", "1 N 5S", "first-trick-violation"),
+    ("dealer again", "standard", "EW 1\n", "EW 1\n" + _HAND.format(2, "W"), "dealer-out-of-turn"),
+    (
+        "game over",
+        "standard target=50",
+        "EW 1\n",
+        "EW 1\n" + _HAND.format(2, "N"),
+        "play-after-game-over",
+    ),
     (
         "negative bags",
         "standard bag_mode=off",
