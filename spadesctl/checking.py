@@ -94,34 +94,51 @@ class FileReport:
 
 def check_file(path: str, options: CheckOptions = CheckOptions()) -> FileReport:
     """Check one record file (``-`` for standard input); never raises for bad input."""
-    diagnostics: list[Diagnostic] = []
+    default, diagnostics = file_rules(path, options)
     games = hands = 0
-    try:
-        default = default_rules(options)
-    except RulesError as exc:
-        diagnostics.append(
-            Diagnostic("invalid-rules", f"--rules: {exc}", file=path, line=1, column=1)
-        )
-        default = STANDARD
     try:
         with bulk_gc():
             for unit in iter_game_texts(path, rules=None if options.rules is None else default):
                 games += 1
-                if isinstance(unit, GameText):
-                    if options.express and not unit.issues:
-                        count = express_game(unit.lines, default)
-                        if count is not None:  # clean: nothing to report
-                            hands += count
-                            continue
-                    game = game_from_text(unit, path, games)
-                else:
-                    game = unit
-                hands += len(game.hands)
-                diagnostics.extend(game_diagnostics(game, options, default=default))
+                found, count = check_game_text(unit, games, path, options, default)
+                diagnostics.extend(found)
+                hands += count
     except RecordReadError as exc:
-        message = str(exc).split(": ", 1)[-1]
-        diagnostics.append(Diagnostic("io-error", message, file=path, line=1, column=1))
+        diagnostics.append(io_error(path, exc))
     return FileReport(path, tuple(diagnostics), games, hands)
+
+
+def file_rules(path: str, options: CheckOptions) -> tuple[Ruleset, list[Diagnostic]]:
+    """The ruleset for a file's games without a Rules tag, and the ``invalid-rules``
+    diagnostic when ``--rules`` is invalid (``standard`` is used then)."""
+    try:
+        return default_rules(options), []
+    except RulesError as exc:
+        problem = Diagnostic("invalid-rules", f"--rules: {exc}", file=path, line=1, column=1)
+        return STANDARD, [problem]
+
+
+def io_error(path: str, exc: RecordReadError) -> Diagnostic:
+    """The ``io-error`` diagnostic of a file that cannot be read (further)."""
+    message = str(exc).split(": ", 1)[-1]
+    return Diagnostic("io-error", message, file=path, line=1, column=1)
+
+
+def check_game_text(
+    unit: GameText | Game, index: int, path: str, options: CheckOptions, default: Ruleset
+) -> tuple[list[Diagnostic], int]:
+    """One game as read (:func:`~spadesctl.notation.iter_game_texts`), game ``index`` of
+    ``path``: its diagnostics and its number of hands.  A native game goes to the
+    express check first, and is parsed and checked in full only if it is not sure."""
+    if isinstance(unit, GameText):
+        if options.express and not unit.issues:
+            count = express_game(unit.lines, default)
+            if count is not None:  # clean: nothing to report
+                return [], count
+        game = game_from_text(unit, path, index)
+    else:
+        game = unit
+    return game_diagnostics(game, options, default=default), len(game.hands)
 
 
 def check_files(paths: list[str], options: CheckOptions = CheckOptions()) -> Iterator[FileReport]:

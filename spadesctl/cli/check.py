@@ -44,32 +44,35 @@ def _names(values: list[str] | None) -> frozenset[str] | None:
 
 
 def choose_jobs(jobs: int, paths: list[str]) -> int:
-    """``--jobs 0`` (auto): one process per core, but only when the input is large enough."""
-    if jobs > 0:
-        return min(jobs, max(len(paths), 1))
-    if len(paths) < 2:
-        return 1
-    total = 0
-    for p in paths:
+    """The worker processes to use: ``--jobs``, or for 0 (auto) one per core when the
+    input is large enough; never more than there are files, unless a file is large
+    enough to be split into batches of games (then one file can use every core)."""
+    from spadesctl.check_pool import SPLIT_BYTES
+
+    sizes = [0] * len(paths)
+    for i, p in enumerate(paths):
         with contextlib.suppress(OSError):
-            total += os.path.getsize(p)
-    if total < _PARALLEL_MIN_BYTES:
-        return 1
-    return min(os.cpu_count() or 1, len(paths))
+            sizes[i] = os.path.getsize(p)
+    if jobs <= 0:
+        if sum(sizes) < _PARALLEL_MIN_BYTES:
+            return 1
+        jobs = os.cpu_count() or 1
+    if any(size >= SPLIT_BYTES for size in sizes):
+        return jobs
+    return min(jobs, max(len(paths), 1))
 
 
 def run_reports(paths: list[str], options: CheckOptions, jobs: int) -> Iterator[FileReport]:
     """Reports in the order of ``paths``, computed in ``jobs`` processes."""
-    from spadesctl.checking import check_file
-
     if jobs <= 1 or "-" in paths:
+        from spadesctl.checking import check_file
+
         for p in paths:
             yield check_file(p, options)
         return
-    from concurrent.futures import ProcessPoolExecutor
+    from spadesctl.check_pool import check_in_processes
 
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        yield from pool.map(check_file, paths, [options] * len(paths), chunksize=1)
+    yield from check_in_processes(paths, options, jobs)
 
 
 @app.command(

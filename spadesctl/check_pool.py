@@ -1,0 +1,159 @@
+"""Checking on several cores: files spread over worker processes, large files split.
+
+:func:`check_in_processes` gives the same reports as
+:func:`~spadesctl.checking.check_file` on each path, in the order of the paths.  A file
+smaller than ``split_bytes`` is one task for a worker.  A larger one is read here, in
+the parent, one game at a time, and its games go to the workers in batches of
+``batch_games`` (:class:`GameBatch`), so that ``--jobs`` speeds up a single large file
+as well as many small ones; the batches' reports are joined back into the file's.  At
+most two tasks per worker are in flight, so memory stays flat however large the input.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import deque
+from collections.abc import Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Final
+
+from spadesctl.bulk import bulk_gc
+from spadesctl.checking import (
+    CheckOptions,
+    FileReport,
+    check_file,
+    check_game_text,
+    file_rules,
+    io_error,
+)
+from spadesctl.notation import GameText, RecordReadError, iter_game_texts
+from spadesctl.record import Game
+
+#: Files at least this large are split into batches of games (about 50 games a MB).
+SPLIT_BYTES: Final = 4 * 1024 * 1024
+#: Games per batch: big enough that sending a batch costs little beside checking it.
+BATCH_GAMES: Final = 200
+
+
+@dataclass(frozen=True, slots=True)
+class GameBatch:
+    """Consecutive games of one file, as read, for a worker: the first is game
+    ``first_index`` of the file."""
+
+    path: str
+    first_index: int
+    units: tuple[GameText | Game, ...]
+
+
+def check_batch(batch: GameBatch, options: CheckOptions) -> FileReport:
+    """The report of a batch's games (a part of its file's report)."""
+    default, diagnostics = file_rules(batch.path, options)
+    if batch.first_index != 1:
+        diagnostics = []  # a bad --rules is reported once, with the file's first batch
+    hands = 0
+    with bulk_gc():
+        for index, unit in enumerate(batch.units, start=batch.first_index):
+            found, count = check_game_text(unit, index, batch.path, options, default)
+            diagnostics.extend(found)
+            hands += count
+    return FileReport(batch.path, tuple(diagnostics), len(batch.units), hands)
+
+
+def check_in_processes(
+    paths: list[str],
+    options: CheckOptions,
+    jobs: int,
+    *,
+    split_bytes: int = SPLIT_BYTES,
+    batch_games: int = BATCH_GAMES,
+) -> Iterator[FileReport]:
+    """One report per path, in order, computed by ``jobs`` worker processes."""
+    window: deque[tuple[Future[FileReport], bool]] = deque()  # (a part, last of its file)
+    parts: list[FileReport] = []
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        for path in paths:
+            if path == "-" or _size(path) < split_bytes:
+                window.append((pool.submit(check_file, path, options), True))
+            else:
+                for part, last in _parts(path, options, batch_games):
+                    if isinstance(part, FileReport):
+                        window.append((_done(part), last))
+                    else:
+                        window.append((pool.submit(check_batch, part, options), last))
+                    while len(window) > 2 * jobs:
+                        yield from _next(window, parts)
+            while len(window) > 2 * jobs:
+                yield from _next(window, parts)
+        while window:
+            yield from _next(window, parts)
+
+
+def _parts(
+    path: str, options: CheckOptions, batch_games: int
+) -> Iterator[tuple[GameBatch | FileReport, bool]]:
+    """A large file's batches, each with whether it is the last part of the file; a
+    file that cannot be read (further) ends with a report of its ``io-error``."""
+    pending: GameBatch | None = None
+    try:
+        for batch in _batches(path, options, batch_games):
+            if pending is not None:
+                yield pending, False
+            pending = batch
+    except RecordReadError as exc:
+        if pending is not None:
+            yield pending, False
+        problems = file_rules(path, options)[1] if pending is None else []
+        yield FileReport(path, (*problems, io_error(path, exc)), 0, 0), True
+        return
+    yield (pending if pending is not None else GameBatch(path, 1, ())), True
+
+
+def _batches(path: str, options: CheckOptions, batch_games: int) -> Iterator[GameBatch]:
+    """The file's games as read, ``batch_games`` at a time; the games read before a
+    :class:`RecordReadError` are yielded before it is raised."""
+    default, _ = file_rules(path, options)
+    units: list[GameText | Game] = []
+    first = 1
+    try:
+        for unit in iter_game_texts(path, rules=None if options.rules is None else default):
+            units.append(unit)
+            if len(units) == batch_games:
+                yield GameBatch(path, first, tuple(units))
+                first += len(units)
+                units = []
+    except RecordReadError:
+        if units:
+            yield GameBatch(path, first, tuple(units))
+        raise
+    if units:
+        yield GameBatch(path, first, tuple(units))
+
+
+def _next(
+    window: deque[tuple[Future[FileReport], bool]], parts: list[FileReport]
+) -> Iterator[FileReport]:
+    """Wait for the oldest part; yield its file's report once the file's last part is in."""
+    future, last = window.popleft()
+    parts.append(future.result())
+    if last:
+        yield FileReport(
+            parts[0].file,
+            tuple(d for p in parts for d in p.diagnostics),
+            sum(p.games for p in parts),
+            sum(p.hands for p in parts),
+        )
+        parts.clear()
+
+
+def _done(report: FileReport) -> Future[FileReport]:
+    future: Future[FileReport] = Future()
+    future.set_result(report)
+    return future
+
+
+def _size(path: str) -> int:
+    try:
+        return os.path.getsize(path)
+    except OSError:
+        return 0  # the worker's check_file reports it
