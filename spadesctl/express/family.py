@@ -1,7 +1,7 @@
 """The rulesets the express check covers, and the plain numbers it reads from them.
 
 The express check (:mod:`spadesctl.express`) replays the common game: four players in
-two partnerships, the 52-card deck, ordinary bidding, no moon, Boston or ten-for-200.
+two partnerships, the 52-card deck, every hand bid.
 :func:`express_rules` turns such a :class:`~spadesctl.rules.ruleset.Ruleset` into an
 :class:`ExpressRules` of ints and bools, and answers ``None`` for any other ruleset (the
 game is then checked by the full engine).
@@ -34,12 +34,7 @@ FIXED: Final[dict[str, object]] = {
     "partnership": True,
     "deck": Deck.STANDARD,
     "must_overtake": False,
-    "bidding": Bidding.NORMAL,
     "first_hand_unbid": False,
-    "max_overtricks": None,
-    "ten_for_200": False,
-    "boston_wins": False,
-    "moon": None,
 }
 
 #: Keys whose every value the express check reads (``first_lead``: all but lowest_club).
@@ -66,17 +61,22 @@ VARIED: Final = frozenset(
         "target",
         "lose_at",
         "set_twice_loses",
+        "bidding",
+        "max_overtricks",
+        "ten_for_200",
+        "boston_wins",
+        "moon",
+        "moon_fail",
     }
 )
 
-#: Keys that cannot matter in a game the express check accepts: the name; the keys of
-#: rules that :data:`FIXED` turns off (an unbid first hand, the moon); blind bids and
-#: renege rulings, whose lines make the express check hand the game over.
+#: Keys that cannot matter in a game the express check accepts: the name; the key of a
+#: rule that :data:`FIXED` turns off (an unbid first hand); blind bids and renege
+#: rulings, whose lines make the express check hand the game over.
 NOT_REACHED: Final = frozenset(
     {
         "name",
         "first_hand_bids_itself",
-        "moon_fail",
         "blind_bids",
         "blind_bid_deficit",
         "renege_penalty",
@@ -110,6 +110,13 @@ class ExpressRules:
     target: int
     lose_at: int | None
     set_twice_loses: bool
+    suicide: bool  # bidding=suicide: one nil and one bid of 4 or more per side
+    mirror: bool  # bidding=mirror: each seat bids the spades it was dealt
+    max_overtricks: int | None
+    ten_for_200: bool
+    boston_wins: bool
+    moon: int | None
+    moon_fail_bags: bool
 
 
 _BAG_UNIT: Final = {BagMode.CARRY: 1, BagMode.DEDUCT: -1, BagMode.OFF: 0}
@@ -146,6 +153,13 @@ def express_rules(rules: Ruleset) -> ExpressRules | None:
         target=rules.target,
         lose_at=rules.lose_at,
         set_twice_loses=rules.set_twice_loses,
+        suicide=rules.bidding is Bidding.SUICIDE,
+        mirror=rules.bidding is Bidding.MIRROR,
+        max_overtricks=rules.max_overtricks,
+        ten_for_200=rules.ten_for_200,
+        boston_wins=rules.boston_wins,
+        moon=rules.moon,
+        moon_fail_bags=rules.moon_fail == "bags",
     )
 
 

@@ -67,6 +67,7 @@ def _hands(rules: ExpressRules, rows: list[str], at: int) -> int | None:
     scores = [0, 0]
     bags = [0, 0]
     sets = [0, 0]
+    bostons = [False, False]
     won: int | None = None  # the side that has won, once decided
     hands = 0
     dealer = -1
@@ -95,7 +96,7 @@ def _hands(rules: ExpressRules, rows: list[str], at: int) -> int | None:
             return None
         at, bid, took = played
         for side in (0, 1):
-            points, bags[side], sets[side] = score_side(
+            points, bags[side], sets[side], bostons[side] = score_side(
                 rules,
                 (bid[side], bid[side + 2]),
                 (took[side], took[side + 2]),
@@ -112,7 +113,7 @@ def _hands(rules: ExpressRules, rows: list[str], at: int) -> int | None:
             if recorded is None or min(recorded) < 0 or (rules.carry and recorded != bags):
                 return None  # bags-mismatch
             at += 1
-        won = winner(rules, scores, sets)
+        won = winner(rules, scores, sets, bostons)
     return hands or None
 
 

@@ -83,10 +83,16 @@ def _deal(words: list[str]) -> list[int] | None:
     return held
 
 
+#: ``bidding=suicide``: the nil bidder's partner bids at least this many.
+SUICIDE_PARTNER_MIN: Final = 4
+
+
 def _bids(
-    rules: ExpressRules, dealer: int, words: list[str], scores: list[int]
+    rules: ExpressRules, dealer: int, words: list[str], scores: list[int], held: list[int]
 ) -> list[int] | None:
-    """``bid`` with the four seats from the dealer's left: each seat's bid code."""
+    """``bid`` with the four seats from the dealer's left: each seat's bid code.
+
+    ``held``: the cards as dealt (``bidding=mirror`` bids the spades held)."""
     if len(words) != 9 or words[0] != "bid":
         return None
     bids = [0, 0, 0, 0]
@@ -96,6 +102,8 @@ def _bids(
         bid = _BIDS.get(words[2 + 2 * k])
         if words[1 + 2 * k] != SEATS[seat] or bid is None:
             return None
+        if rules.mirror and (bid == BLIND_NIL or max(bid, 0) != held[seat * 4].bit_count()):
+            return None  # mirror-bid-violated
         if bid == 0 and rules.zero_is_nil:
             bid = NIL
         elif bid == NIL:
@@ -114,6 +122,8 @@ def _bids(
         mine = (bids[side], bids[side + 2])
         if mine[0] < 0 and mine[1] < 0 and not rules.both_nil:
             return None  # both-nil-not-allowed
+        if rules.suicide and (min(mine) >= 0 or max(mine) < SUICIDE_PARTNER_MIN):
+            return None  # suicide-bid-violated: one nil, and its partner bids 4 or more
         if rules.min_team_bid or rules.max_team_bid is not None:
             contract = sum(b for b in mine if b >= 0)
             if contract < rules.min_team_bid:
@@ -164,7 +174,7 @@ def play_hand(
     held = _deal(rows[at].split(" "))
     if held is None:
         return None
-    bids = _bids(rules, dealer, rows[at + 1].split(" "), scores)
+    bids = _bids(rules, dealer, rows[at + 1].split(" "), scores, held)
     if bids is None:
         return None
     after = _passes(rules, bids, rows, at + 2, held)

@@ -18,16 +18,21 @@ NIL: Final = -1
 BLIND_NIL: Final = -2
 
 
+#: A made bid of 10 or more under ``ten_for_200``.
+TEN_FOR_200_POINTS: Final = 200
+
+
 def score_side(
     rules: ExpressRules,
     bids: tuple[int, int],
     took: tuple[int, int],
     bags_before: int,
     sets_before: int,
-) -> tuple[int, int, int]:
-    """One side's hand: (points, bag count after, sets in a row after).
+) -> tuple[int, int, int, bool]:
+    """One side's hand: (points, bag count after, sets in a row after, Boston).
 
-    ``bids`` and ``took``: its two seats' bids (codes above) and tricks.
+    ``bids`` and ``took``: its two seats' bids (codes above) and tricks.  Boston: the
+    side bid 10 or more and took all 13 tricks.
     """
     contract = 0
     has_contract = False
@@ -44,7 +49,8 @@ def score_side(
             bonus, penalty = rules.nil or 0, rules.nil_penalty
         nil_points += bonus if tricks == 0 else -penalty
         nil_tricks += tricks
-    counted = took[0] + took[1] - nil_tricks
+    taken = took[0] + took[1]
+    counted = taken - nil_tricks
     nil_bags = 0
     if rules.failed_nil_tricks is FailedNilTricks.BAGS:
         nil_bags = nil_tricks
@@ -52,14 +58,29 @@ def score_side(
         counted += nil_tricks
     overtricks = 0
     contract_points = 0
-    is_set = False
+    is_set = boston = False
     if has_contract:
-        if counted < contract:
-            is_set = True
-            contract_points = 0 if rules.set_scores_zero else -10 * contract
+        moon = rules.moon is not None and contract == 13
+        boston = contract >= 10 and taken == 13
+        over = counted - contract
+        if over >= 0 and (rules.max_overtricks is None or over <= rules.max_overtricks):
+            overtricks = over
+            if moon:
+                contract_points = rules.moon or 0
+            elif rules.ten_for_200 and contract >= 10:
+                contract_points = TEN_FOR_200_POINTS
+            else:
+                contract_points = 10 * contract
         else:
-            overtricks = counted - contract
-            contract_points = 10 * contract
+            is_set = True
+            if moon and rules.moon_fail_bags and over < 0:
+                nil_bags += counted  # the failed moon's tricks count as bags
+            elif rules.set_scores_zero:
+                contract_points = 0
+            elif rules.ten_for_200 and contract >= 10:
+                contract_points = -TEN_FOR_200_POINTS
+            else:
+                contract_points = -10 * contract
     bags_added = overtricks + nil_bags
     points = contract_points + rules.bag_unit * bags_added + nil_points
     bags = bags_before
@@ -68,15 +89,19 @@ def score_side(
         if rules.bag_limit:
             penalties, bags = divmod(bags, rules.bag_limit)
             points -= rules.bag_penalty * penalties
-    return points, bags, sets_before + 1 if is_set else 0
+    return points, bags, sets_before + 1 if is_set else 0, boston
 
 
-def winner(rules: ExpressRules, scores: list[int], sets: list[int]) -> int | None:
+def winner(
+    rules: ExpressRules, scores: list[int], sets: list[int], bostons: list[bool]
+) -> int | None:
     """The side (0 NS, 1 EW) that has won after a hand, or ``None``: play goes on.
 
-    As :func:`spadesctl.scoring.game_end` decides it for these rulesets: set twice in a
-    row, then the mercy rule, then the target; a tie at the top decides nothing.
+    As :func:`spadesctl.scoring.game_end` decides it: a Boston (``boston_wins``), set
+    twice in a row, the mercy rule, then the target; a tie at the top decides nothing.
     """
+    if rules.boston_wins and (bostons[0] or bostons[1]):
+        return 0 if bostons[0] else 1
     if rules.set_twice_loses:
         decided = _without(scores, [s >= 2 for s in sets])
         if decided is not None:
