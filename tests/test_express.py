@@ -47,6 +47,8 @@ COVERED: Final = (
     "standard bag_limit=off blind_nil_deficit=0",
     "suicide",
     "mirror nil=50",
+    "britannica",
+    "britannica blind_nil_pass=0 spades_first_trick=yes",
     "standard moon=250 moon_fail=bags ten_for_200=yes",
     "standard moon=300 max_overtricks=2 boston_wins=yes set_penalty=zero",
     "standard ten_for_200=yes boston_wins=yes bag_mode=deduct",
@@ -89,7 +91,7 @@ def test_every_ruleset_key_is_classified_once() -> None:
 
 @pytest.mark.parametrize(
     ("preset", "covered"),
-    [(name, name in ("standard", "suicide", "mirror")) for name in PRESETS],
+    [(name, name in ("standard", "suicide", "mirror", "britannica")) for name in PRESETS],
 )
 def test_presets_covered(preset: str, covered: bool) -> None:
     assert (express_rules(PRESETS[preset]) is not None) is covered
@@ -185,7 +187,7 @@ UNCOVERED: Final = tuple(t for t in RULES_TEXTS if express_rules(parse_rules(t))
 
 
 def test_the_other_presets_are_among_the_rulesets_handed_over() -> None:
-    assert set(PRESETS) - {"standard", "suicide", "mirror"} <= set(UNCOVERED)
+    assert set(PRESETS) - {"standard", "suicide", "mirror", "britannica"} <= set(UNCOVERED)
 
 
 @pytest.mark.parametrize("rules_text", UNCOVERED)
@@ -225,6 +227,9 @@ score NS 32 EW 71
 bags NS 2 EW 1
 """
 
+#: The score sheet of ``_GAME``: taken out where the ruleset would score it otherwise.
+_SHEET: Final = "score NS 32 EW 71\nbags NS 2 EW 1\n"
+
 #: The first hand of ``_GAME`` again as hand {0} dealt by {1}: as a second hand, wrong.
 _HAND: Final = "\n" + _GAME.split("\n\n", 1)[1].replace("hand 1 dealer W", "hand {0} dealer {1}")
 
@@ -250,8 +255,9 @@ PLANTED: Final = [
     ("2C holder leads", "standard first_lead=two_of_clubs", "", "", "wrong-leader"),
     ("invalid rules", "standard nil=maybe", "", "", "invalid-rules"),
     ("result", "standard", "bags NS 2 EW 1\n", "bags NS 2 EW 1\nresult NS\n", "result-mismatch"),
-    ("mirror", "mirror", "", "", "mirror-bid-violated"),
-    ("suicide", "suicide", "", "", "suicide-bid-violated"),
+    ("mirror", "mirror", _SHEET, "", "mirror-bid-violated"),
+    ("lowest club", "britannica", _SHEET, "", "first-trick-violation"),
+    ("suicide", "suicide", _SHEET, "", "suicide-bid-violated"),
     ("dealt twice", "standard", "deal N:T65", "deal N:A65", "bad-deal"),
     ("no pass", "standard blind_nil_deficit=0", "bid N 1", "bid N bnil", "bad-pass"),
     ("spade lead", "standard", "trick 2 E AD QD", "trick 2 E 2S QD", "spades-not-broken"),

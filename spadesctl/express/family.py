@@ -37,7 +37,7 @@ FIXED: Final[dict[str, object]] = {
     "first_hand_unbid": False,
 }
 
-#: Keys whose every value the express check reads (``first_lead``: all but lowest_club).
+#: Keys whose every value the express check reads.
 VARIED: Final = frozenset(
     {
         "first_lead",
@@ -88,7 +88,8 @@ NOT_REACHED: Final = frozenset(
 class ExpressRules:
     """What the express check needs to know of a ruleset, as plain values."""
 
-    two_of_clubs_leads: bool  # else the dealer's left leads
+    two_of_clubs_leads: bool  # else the dealer's left leads (or anyone, lowest_club)
+    lowest_club: bool  # first_lead=lowest_club: everyone plays their lowest club to trick 1
     spades_first_trick: bool
     spades_broken: bool  # lead_spades=broken
     nil: int | None
@@ -128,10 +129,9 @@ def express_rules(rules: Ruleset) -> ExpressRules | None:
     for key, value in FIXED.items():
         if getattr(rules, key) != value:
             return None
-    if rules.first_lead is FirstLead.LOWEST_CLUB:
-        return None
     return ExpressRules(
         two_of_clubs_leads=rules.first_lead is FirstLead.TWO_OF_CLUBS,
+        lowest_club=rules.first_lead is FirstLead.LOWEST_CLUB,
         spades_first_trick=rules.spades_first_trick,
         spades_broken=rules.lead_spades is LeadSpades.BROKEN,
         nil=rules.nil,

@@ -187,7 +187,15 @@ def play_hand(
     card = CARD.get
     won = [0, 0, 0, 0]
     broken = False
-    for t in range(13):
+    first = 0
+    if rules.lowest_club:  # anyone leads the first trick, which has rules of its own
+        played = _lowest_club_trick(rows[after].split(" "), held)
+        if played is None:
+            return None
+        leader, broken = played
+        won[leader] += 1
+        first = 1
+    for t in range(first, 13):
         words = rows[after + t].split(" ")
         if (
             len(words) != 7
@@ -241,3 +249,38 @@ def play_hand(
         leader = (leader + best) & 3
         won[leader] += 1
     return after + 13, bids, won
+
+
+def _lowest_club_trick(words: list[str], held: list[int]) -> tuple[int, bool] | None:
+    """The first trick under ``first_lead=lowest_club``: the winner, and whether a spade
+    was played.  Each player plays their lowest club; one without clubs plays a heart or
+    a diamond (a spade only when holding nothing else); the highest club wins (no club
+    at all: the suit led, or the highest spade, as in any trick)."""
+    if len(words) != 7 or words[0] != "trick" or words[1] != "1" or words[2] not in SEATS:
+        return None
+    leader = SEATS.index(words[2])
+    spade = False
+    best, best_key = 0, -1
+    led = -1
+    for k in range(4):
+        found = CARD.get(words[3 + k])
+        if found is None:
+            return None
+        suit, bit, strength = found
+        at = ((leader + k) & 3) * 4
+        if not held[at + suit] & bit:
+            return None  # card-not-held, card-played-twice
+        held[at + suit] ^= bit
+        if held[at + _CLUBS]:  # clubs left: this must be the lowest of them
+            if suit != _CLUBS or held[at + _CLUBS] & (bit - 1):
+                return None  # first-trick-violation
+        elif suit == 0 and (held[at + 1] or held[at + 2]):
+            return None  # first-trick-violation: a spade while holding hearts or diamonds
+        if k == 0:
+            led = suit
+        spade = spade or suit == 0
+        # the highest club, else the highest spade, else the highest card of the suit led
+        key = 300 + strength if suit == _CLUBS else strength if suit in (0, led) else -1
+        if key > best_key:
+            best, best_key = k, key
+    return (leader + best) & 3, spade
