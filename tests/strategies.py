@@ -84,6 +84,8 @@ def ruleset(text: str) -> Ruleset:
 #: Words that an edit may put in place of another: cards, seats, sides, bids, numbers.
 _EDIT_WORDS: Final = (
     *(r + s for r in "23456789TJQKA" for s in "SHDC"),
+    "BJ",
+    "LJ",
     *"NESW",
     "NS",
     "EW",

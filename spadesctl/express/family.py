@@ -1,7 +1,7 @@
 """The rulesets the express check covers, and the plain numbers it reads from them.
 
 The express check (:mod:`spadesctl.express`) replays the common game: four players in
-two partnerships, the 52-card deck, every hand bid.
+two partnerships, every hand bid (any deck; with the 2C leading only in the 52-card one).
 :func:`express_rules` turns such a :class:`~spadesctl.rules.ruleset.Ruleset` into an
 :class:`ExpressRules` of ints and bools, and answers ``None`` for any other ruleset (the
 game is then checked by the full engine).
@@ -32,7 +32,6 @@ from spadesctl.rules.ruleset import (
 FIXED: Final[dict[str, object]] = {
     "players": 4,
     "partnership": True,
-    "deck": Deck.STANDARD,
     "must_overtake": False,
     "first_hand_unbid": False,
 }
@@ -62,6 +61,7 @@ VARIED: Final = frozenset(
         "lose_at",
         "set_twice_loses",
         "bidding",
+        "deck",
         "max_overtricks",
         "ten_for_200",
         "boston_wins",
@@ -88,6 +88,7 @@ NOT_REACHED: Final = frozenset(
 class ExpressRules:
     """What the express check needs to know of a ruleset, as plain values."""
 
+    deck: Deck
     two_of_clubs_leads: bool  # else the dealer's left leads (or anyone, lowest_club)
     lowest_club: bool  # first_lead=lowest_club: everyone plays their lowest club to trick 1
     spades_first_trick: bool
@@ -129,7 +130,10 @@ def express_rules(rules: Ruleset) -> ExpressRules | None:
     for key, value in FIXED.items():
         if getattr(rules, key) != value:
             return None
+    if rules.first_lead is FirstLead.TWO_OF_CLUBS and rules.deck is not Deck.STANDARD:
+        return None  # no 2C in the pack: anyone leads the first trick
     return ExpressRules(
+        deck=rules.deck,
         two_of_clubs_leads=rules.first_lead is FirstLead.TWO_OF_CLUBS,
         lowest_club=rules.first_lead is FirstLead.LOWEST_CLUB,
         spades_first_trick=rules.spades_first_trick,

@@ -11,27 +11,17 @@ express check then hands the game to the full engine, which reports it.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 from typing import Final
 
+from spadesctl.express.deck import Card, deck_tables, holding_group
 from spadesctl.express.family import ExpressRules
 from spadesctl.express.score import BLIND_NIL, NIL
+from spadesctl.rules.ruleset import Deck
 
 SEATS: Final = ("N", "E", "S", "W")
-_RANKS: Final = "23456789TJQKA"
-_SUITS: Final = "SHDC"
-_HIGH_FIRST: Final = _RANKS[::-1]
-
-#: Canonical card text -> (its suit, its rank's bit, its strength in a trick it can win
-#: by following suit or trumping: spades on top).
-CARD: Final = {
-    r + s: (k, 1 << i, i + (100 if k == 0 else 0))
-    for k, s in enumerate(_SUITS)
-    for i, r in enumerate(_RANKS)
-}
 _CLUBS: Final = 3
-_TWO: Final = 1  # the bit of the rank 2
+_TWO: Final = 1  # the bit of the 2 of a suit (in the 52-card deck)
 
 #: Bid text -> bid code (a 0 is kept as 0 here: whether it is a nil depends on the rules).
 _BIDS: Final = {**{str(n): n for n in range(14)}, "nil": NIL, "bnil": BLIND_NIL}
@@ -42,42 +32,32 @@ _PASS_PAIRS: Final = {
 }
 
 
-@functools.lru_cache(maxsize=8192)
-def _group(text: str) -> tuple[int, int] | None:
-    """A holding's suit group written high first (``AQ95``): its ranks' bits and their
-    number; ``None`` if it is not written so."""
-    bits = 0
-    last = -1
-    for ch in text:
-        place = _HIGH_FIRST.find(ch)
-        if place <= last:  # not a rank, or not below the one before
-            return None
-        last = place
-        bits |= 1 << (12 - place)
-    return bits, len(text)
-
-
-def _deal(words: list[str]) -> list[int] | None:
+def _deal(deck: Deck, words: list[str]) -> list[int] | None:
     """``deal N:... E:... S:... W:...``: ``held`` (the module's docstring) as dealt."""
     if len(words) != 5 or words[0] != "deal":
         return None
     held = [0] * 16
-    dealt = [0, 0, 0, 0]  # per suit, the ranks dealt so far
+    dealt = [0, 0, 0, 0]  # per suit in play, the cards dealt so far
     for s in range(4):
         word = words[s + 1]
         if word[:2] != _PREFIX[s]:
             return None
         groups = word[2:].split(".")
-        if len(groups) != 4:
+        if len(groups) != 4 and (len(groups) != 5 or deck is Deck.STANDARD):
             return None
         size = 0
-        for g in range(4):
-            found = _group(groups[g])
-            if found is None or dealt[g] & found[0]:
-                return None  # bad-deal: a card dealt twice
-            dealt[g] |= found[0]
-            held[s * 4 + g] = found[0]
-            size += found[1]
+        base = s * 4
+        for g, text in enumerate(groups):
+            found = holding_group(deck, g, text)
+            if found is None:
+                return None
+            for k in range(4):
+                if found[k]:
+                    if dealt[k] & found[k]:
+                        return None  # bad-deal: a card dealt twice
+                    dealt[k] |= found[k]
+                    held[base + k] |= found[k]
+            size += found[4]
         if size != 13:
             return None  # bad-deal
     return held
@@ -134,7 +114,12 @@ def _bids(
 
 
 def _passes(
-    rules: ExpressRules, bids: list[int], rows: Sequence[str], at: int, held: list[int]
+    rules: ExpressRules,
+    cards: dict[str, Card],
+    bids: list[int],
+    rows: Sequence[str],
+    at: int,
+    held: list[int],
 ) -> int | None:
     """The ``pass`` lines a blind nil calls for, applied in order: the row after them."""
     wanted: set[tuple[int, int]] = set()
@@ -151,7 +136,7 @@ def _passes(
         wanted.discard(pair)
         giver, receiver = pair
         for text in words[2:]:
-            card = CARD.get(text)
+            card = cards.get(text)
             if card is None or not held[giver * 4 + card[0]] & card[1]:
                 return None
             held[giver * 4 + card[0]] ^= card[1]
@@ -171,25 +156,26 @@ def play_hand(
     """
     if at + 1 >= len(rows):
         return None
-    held = _deal(rows[at].split(" "))
+    held = _deal(rules.deck, rows[at].split(" "))
     if held is None:
         return None
     bids = _bids(rules, dealer, rows[at + 1].split(" "), scores, held)
     if bids is None:
         return None
-    after = _passes(rules, bids, rows, at + 2, held)
+    cards = deck_tables(rules.deck).cards
+    after = _passes(rules, cards, bids, rows, at + 2, held)
     if after is None or after + 13 > len(rows):
         return None
     if rules.two_of_clubs_leads:
         leader = next(s for s in range(4) if held[s * 4 + _CLUBS] & _TWO)
     else:
         leader = (dealer + 1) & 3
-    card = CARD.get
+    card = cards.get
     won = [0, 0, 0, 0]
     broken = False
     first = 0
     if rules.lowest_club:  # anyone leads the first trick, which has rules of its own
-        played = _lowest_club_trick(rows[after].split(" "), held)
+        played = _lowest_club_trick(cards, rows[after].split(" "), held)
         if played is None:
             return None
         leader, broken = played
@@ -251,7 +237,9 @@ def play_hand(
     return after + 13, bids, won
 
 
-def _lowest_club_trick(words: list[str], held: list[int]) -> tuple[int, bool] | None:
+def _lowest_club_trick(
+    cards: dict[str, Card], words: list[str], held: list[int]
+) -> tuple[int, bool] | None:
     """The first trick under ``first_lead=lowest_club``: the winner, and whether a spade
     was played.  Each player plays their lowest club; one without clubs plays a heart or
     a diamond (a spade only when holding nothing else); the highest club wins (no club
@@ -263,7 +251,7 @@ def _lowest_club_trick(words: list[str], held: list[int]) -> tuple[int, bool] | 
     best, best_key = 0, -1
     led = -1
     for k in range(4):
-        found = CARD.get(words[3 + k])
+        found = cards.get(words[3 + k])
         if found is None:
             return None
         suit, bit, strength = found
