@@ -12,7 +12,7 @@ above the rest).
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Final
 
 from spadesctl.cards import ALL_CARDS, Suit
@@ -27,15 +27,25 @@ _GROUP_ORDER: Final = ("AKQJT98765432",) * 4 + ("BL",)
 _JOKER_TEXT: Final = {"B": "BJ", "L": "LJ"}
 
 Card = tuple[int, int, int]  # (suit in play, bit, strength)
+_RANKS_HIGH_FIRST: Final = "AKQJT98765432"
 
 
 @dataclass(frozen=True, slots=True)
 class DeckTables:
-    """One deck for the express check."""
+    """One deck for the express check.
+
+    ``twos[g]``: where the 2 of printed suit ``g`` plays, as (suit in play, bit), or
+    ``None`` where it is not in the pack; every other printed card plays in its own
+    suit with the bit of its rank (:func:`rank_bits`), in every deck (checked when the
+    tables are built).  ``jokers``: a holding's jokers group (``B``, ``L``, ``BL``) ->
+    its spade bits and number of cards.
+    """
 
     deck: Deck
-    cards: dict[str, Card]  # canonical card text -> card, for the cards in the pack
+    cards: dict[str, Card] = field(compare=False)  # canonical text -> card, in the pack
     two_of_clubs: Card | None  # None where the 2C is not in the pack
+    twos: tuple[tuple[int, int] | None, ...]
+    jokers: dict[str, tuple[int, int]] = field(compare=False)
 
 
 @functools.cache
@@ -49,25 +59,32 @@ def deck_tables(deck: Deck) -> DeckTables:
         suit = SUIT_NUMBER[effective_suit(c, deck)]
         strength = power(c, deck) + (100 if suit == 0 else 0)
         cards[c.text] = (suit, 1 << (power(c, deck) - 2), strength)
-    return DeckTables(deck, cards, cards.get("2C"))
+    for g, letter in enumerate(SUIT_LETTERS):
+        for i, rank in enumerate(_RANKS_HIGH_FIRST[:-1]):
+            if cards.get(rank + letter, (g, 1 << (12 - i)))[:2] != (g, 1 << (12 - i)):
+                raise ValueError(f"{deck}: {rank}{letter} is not a plain card")  # pragma: no cover
+    twos = tuple(
+        cards[f"2{letter}"][:2] if f"2{letter}" in cards else None for letter in SUIT_LETTERS
+    )
+    jokers: dict[str, tuple[int, int]] = {}
+    for text in ("B", "L", "BL"):
+        held = [cards.get(_JOKER_TEXT[ch]) for ch in text]
+        if all(j is not None and j[0] == 0 for j in held):
+            jokers[text] = (sum(j[1] for j in held if j is not None), len(text))
+    return DeckTables(deck, cards, cards.get("2C"), twos, jokers)
 
 
-@functools.lru_cache(maxsize=5 * 8192)
-def holding_group(deck: Deck, group: int, text: str) -> tuple[int, int, int, int, int] | None:
-    """Group ``group`` of a holding (0..3 the printed suits S, H, D, C; 4 the jokers), as
-    ``fmt`` writes it (high first): the bits it adds to each suit in play, and its number
-    of cards; ``None`` if it is not written so or holds a card outside the pack."""
-    order = _GROUP_ORDER[group]
-    cards = deck_tables(deck).cards
-    masks = [0, 0, 0, 0]
+@functools.lru_cache(maxsize=8192)
+def rank_bits(text: str) -> tuple[int, int] | None:
+    """A holding's suit group as ``fmt`` writes it (ranks high first, ``AQ95``): its
+    ranks as bits (2 is bit 0, A bit 12) and their number; ``None`` if not so written.
+    Cached: a suit has only so many holdings, and the cache is the same for each suit."""
+    bits = 0
     last = -1
     for ch in text:
-        place = order.find(ch)
+        place = _RANKS_HIGH_FIRST.find(ch)
         if place <= last:  # not a rank, or not below the one before
             return None
         last = place
-        card = cards.get(_JOKER_TEXT[ch] if group == 4 else ch + SUIT_LETTERS[group])
-        if card is None:
-            return None  # not in this deck's pack
-        masks[card[0]] |= card[1]
-    return masks[0], masks[1], masks[2], masks[3], len(text)
+        bits |= 1 << (12 - place)
+    return bits, len(text)

@@ -17,6 +17,7 @@ import functools
 from dataclasses import dataclass, fields
 from typing import Final
 
+from spadesctl.express.deck import DeckTables, deck_tables
 from spadesctl.rules.ruleset import (
     BagMode,
     Bidding,
@@ -88,7 +89,7 @@ NOT_REACHED: Final = frozenset(
 class ExpressRules:
     """What the express check needs to know of a ruleset, as plain values."""
 
-    deck: Deck
+    tables: DeckTables  # the deck
     two_of_clubs_leads: bool  # else the dealer's left leads (or anyone, lowest_club)
     lowest_club: bool  # first_lead=lowest_club: everyone plays their lowest club to trick 1
     spades_first_trick: bool
@@ -133,7 +134,7 @@ def express_rules(rules: Ruleset) -> ExpressRules | None:
     if rules.first_lead is FirstLead.TWO_OF_CLUBS and rules.deck is not Deck.STANDARD:
         return None  # no 2C in the pack: anyone leads the first trick
     return ExpressRules(
-        deck=rules.deck,
+        tables=deck_tables(rules.deck),
         two_of_clubs_leads=rules.first_lead is FirstLead.TWO_OF_CLUBS,
         lowest_club=rules.first_lead is FirstLead.LOWEST_CLUB,
         spades_first_trick=rules.spades_first_trick,

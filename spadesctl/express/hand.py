@@ -14,10 +14,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from spadesctl.express.deck import Card, deck_tables, holding_group
+from spadesctl.express.deck import Card, DeckTables, rank_bits
 from spadesctl.express.family import ExpressRules
 from spadesctl.express.score import BLIND_NIL, NIL
-from spadesctl.rules.ruleset import Deck
 
 SEATS: Final = ("N", "E", "S", "W")
 _CLUBS: Final = 3
@@ -32,10 +31,11 @@ _PASS_PAIRS: Final = {
 }
 
 
-def _deal(deck: Deck, words: list[str]) -> list[int] | None:
+def _deal(tables: DeckTables, words: list[str]) -> list[int] | None:
     """``deal N:... E:... S:... W:...``: ``held`` (the module's docstring) as dealt."""
     if len(words) != 5 or words[0] != "deal":
         return None
+    twos = tables.twos
     held = [0] * 16
     dealt = [0, 0, 0, 0]  # per suit in play, the cards dealt so far
     for s in range(4):
@@ -43,21 +43,34 @@ def _deal(deck: Deck, words: list[str]) -> list[int] | None:
         if word[:2] != _PREFIX[s]:
             return None
         groups = word[2:].split(".")
-        if len(groups) != 4 and (len(groups) != 5 or deck is Deck.STANDARD):
+        if len(groups) != 4 and (len(groups) != 5 or not tables.jokers):
             return None
         size = 0
         base = s * 4
-        for g, text in enumerate(groups):
-            found = holding_group(deck, g, text)
+        for g in range(4):
+            found = rank_bits(groups[g])
             if found is None:
                 return None
-            for k in range(4):
-                if found[k]:
-                    if dealt[k] & found[k]:
-                        return None  # bad-deal: a card dealt twice
-                    dealt[k] |= found[k]
-                    held[base + k] |= found[k]
-            size += found[4]
+            bits, count = found
+            size += count
+            if bits & 1 and twos[g] != (g, 1):  # a 2 that is not in the pack, or is a spade
+                two = twos[g]
+                if two is None or dealt[two[0]] & two[1]:
+                    return None  # bad-deal
+                dealt[two[0]] |= two[1]
+                held[base + two[0]] |= two[1]
+                bits ^= 1
+            if dealt[g] & bits:
+                return None  # bad-deal: a card dealt twice
+            dealt[g] |= bits
+            held[base + g] |= bits
+        if len(groups) == 5:
+            jokers = tables.jokers.get(groups[4])
+            if jokers is None or dealt[0] & jokers[0]:
+                return None
+            dealt[0] |= jokers[0]
+            held[base] |= jokers[0]
+            size += jokers[1]
         if size != 13:
             return None  # bad-deal
     return held
@@ -156,13 +169,14 @@ def play_hand(
     """
     if at + 1 >= len(rows):
         return None
-    held = _deal(rules.deck, rows[at].split(" "))
+    tables = rules.tables
+    held = _deal(tables, rows[at].split(" "))
     if held is None:
         return None
     bids = _bids(rules, dealer, rows[at + 1].split(" "), scores, held)
     if bids is None:
         return None
-    cards = deck_tables(rules.deck).cards
+    cards = tables.cards
     after = _passes(rules, cards, bids, rows, at + 2, held)
     if after is None or after + 13 > len(rows):
         return None
