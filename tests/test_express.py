@@ -27,6 +27,8 @@ from spadesctl.express.family import FIXED, NOT_REACHED, VARIED, ruleset_keys
 from spadesctl.express.score import BLIND_NIL, NIL, score_side, winner
 from spadesctl.generate import generate_games
 from spadesctl.notation import GameText, format_game, game_from_text, game_texts_from_stream
+from spadesctl.notation.parser import parse_lines
+from spadesctl.record import assemble
 from spadesctl.rules import PRESETS, Ruleset, parse_rules
 from spadesctl.rules.presets import STANDARD
 from spadesctl.scoring import PartyStanding, Standing, game_end, score_hand
@@ -188,6 +190,18 @@ def test_accepts_every_generated_game_of_a_covered_ruleset(rules_text: str) -> N
             express, full, hand_count = both_ways(unit)
             assert full == []
             assert express == hand_count > 0
+
+
+@pytest.mark.parametrize("rules_text", COVERED)
+def test_the_grammar_alone_finds_nothing_in_what_express_accepts(rules_text: str) -> None:
+    """The express check bypasses the parser; here its "clean" is checked against the
+    full engine with every line read by the Lark grammar, the parser of record."""
+    text = clean_texts(rules_text)[0]
+    for unit in units(f'[Rules "{rules_text}"]\n' + text.split("\n", 1)[1]):
+        events = parse_lines(unit.lines, unit.first_line, fast=False)
+        game = assemble(events)
+        assert game_diagnostics(game) == []
+        assert express_game(unit.lines, STANDARD) == len(game.hands)
 
 
 UNCOVERED: Final = tuple(t for t in RULES_TEXTS if express_rules(parse_rules(t)) is None)
