@@ -29,6 +29,7 @@ from typing import BinaryIO, Final
 
 import polars as pl
 
+from spadesctl.bulk import bulk_gc
 from spadesctl.diagnostics import KIND_BY_NAME, Severity
 from spadesctl.notation import game_from_text, is_pbn_source
 from spadesctl.notation.reader import BinaryFileError, GameText, split_games
@@ -168,31 +169,32 @@ def build_batch(work: Work, options: CorpusOptions) -> Batch:
     failures: list[Failure] = []
     games = hands = 0
     default = options.default_rules or STANDARD
-    for item in work.games:
-        if isinstance(item, Failure):
-            failures.append(item)
-            continue
-        source, index, text = item
-        game = text if isinstance(text, Game) else game_from_text(text, source, index)
-        errors = [i for i in game.issues if KIND_BY_NAME[i.code].severity is Severity.ERROR]
-        if errors:  # warnings (an option an imported record has that we ignore) do not count
-            first = errors[0]
-            more = len(errors) - 1
-            message = f"{first.code}: {first.message}"
-            if more:
-                message += f" (and {more} more {'problem' if more == 1 else 'problems'})"
-            failures.append(Failure(source, first.pos.line, first.pos.column, index, message))
-            continue
-        mark = tables.checkpoint()
-        try:
-            hands += add_game(tables, game, default)
-        except Exception as exc:  # a bug met on some record: report it, go on with the rest
-            tables.rollback(mark)
-            pos = game.pos
-            message = f"could not be refereed (internal error, please report: {exc!r})"
-            failures.append(Failure(source, pos.line, pos.column, index, message))
-            continue
-        games += 1
+    with bulk_gc():
+        for item in work.games:
+            if isinstance(item, Failure):
+                failures.append(item)
+                continue
+            source, index, text = item
+            game = text if isinstance(text, Game) else game_from_text(text, source, index)
+            errors = [i for i in game.issues if KIND_BY_NAME[i.code].severity is Severity.ERROR]
+            if errors:  # warnings (an option an imported record has that we ignore) do not count
+                first = errors[0]
+                more = len(errors) - 1
+                message = f"{first.code}: {first.message}"
+                if more:
+                    message += f" (and {more} more {'problem' if more == 1 else 'problems'})"
+                failures.append(Failure(source, first.pos.line, first.pos.column, index, message))
+                continue
+            mark = tables.checkpoint()
+            try:
+                hands += add_game(tables, game, default)
+            except Exception as exc:  # a bug met on some record: report it, go on with the rest
+                tables.rollback(mark)
+                pos = game.pos
+                message = f"could not be refereed (internal error, please report: {exc!r})"
+                failures.append(Failure(source, pos.line, pos.column, index, message))
+                continue
+            games += 1
     return Batch(tables.frames(), games, hands, tuple(failures), work.size)
 
 
