@@ -9,7 +9,7 @@ from hypothesis import given, settings
 import spadesctl
 from spadesctl.events import Bids, GameStart, HandStart, Result, Tag, Trick
 from spadesctl.record import Game, assemble, game_events
-from tests.record_strategies import games
+from tests.strategies import games
 
 
 def test_iter_events_streams_games_in_source_order(tmp_path: Path) -> None:

@@ -16,7 +16,7 @@ from spadesctl.events import LineEvent, Position
 from spadesctl.notation.fastpath import fast_line
 from spadesctl.notation.parser import parse_line
 from spadesctl.rules.presets import STANDARD
-from tests.record_strategies import games
+from tests.strategies import games
 
 
 def deep(value: Any) -> Any:

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from spadesctl.cli import app
-from tests.fuzz_strategies import fuzz_settings, mutated_records, rules_texts
+from tests.strategies import fuzz_rules_texts, fuzz_settings, mutated_records
 
 pytest.importorskip("polars")
 
@@ -37,7 +37,7 @@ commands = st.one_of(
             st.one_of(
                 choice("--format", "text", "json", "ndjson", "xml"),
                 st.tuples(st.sampled_from(["--select", "--ignore"]), words),
-                st.tuples(st.just("--rules"), rules_texts),
+                st.tuples(st.just("--rules"), fuzz_rules_texts),
                 st.tuples(st.just("--statistics")),
                 choice("--jobs", "0", "1", "-1", "x", "99999999999999999999"),
             ),
@@ -50,7 +50,7 @@ commands = st.one_of(
             st.one_of(
                 choice("--format", "text", "json", "csv", "xml"),
                 st.tuples(st.sampled_from(["--explain", "--apply-penalties"])),
-                st.tuples(st.just("--rules"), rules_texts),
+                st.tuples(st.just("--rules"), fuzz_rules_texts),
             ),
             max_size=3,
         ),
@@ -63,7 +63,7 @@ commands = st.one_of(
                 st.tuples(st.sampled_from(["--player", "--event", "--since", "--until"]), words),
                 st.tuples(st.sampled_from(["--sort", "--columns", "--top"]), words),
                 choice("--rules", "standard", "jjdd", "x"),
-                st.tuples(st.just("--default-rules"), rules_texts),
+                st.tuples(st.just("--default-rules"), fuzz_rules_texts),
                 choice("--format", "table", "csv", "json", "parquet"),
                 st.tuples(st.just("--reverse")),
             ),
@@ -76,7 +76,7 @@ commands = st.one_of(
             st.one_of(
                 choice("--table", "games", "hands", "tricks", "violations"),
                 choice("--format", "csv", "ndjson", "parquet"),
-                st.tuples(st.just("--default-rules"), rules_texts),
+                st.tuples(st.just("--default-rules"), fuzz_rules_texts),
             ),
             max_size=3,
         ),
@@ -86,7 +86,7 @@ commands = st.one_of(
         st.lists(
             st.one_of(
                 choice("--to", "spades", "pbn", "xml"),
-                st.tuples(st.just("--rules"), rules_texts),
+                st.tuples(st.just("--rules"), fuzz_rules_texts),
             ),
             min_size=1,
             max_size=2,
@@ -126,7 +126,7 @@ def test_standard_input_exits_cleanly(record: tuple[str, bytes], command: str) -
 
 
 @fuzz_settings(30)
-@given(rules_texts)
+@given(fuzz_rules_texts)
 def test_rules_command_exits_cleanly_on_any_rules_text(text: str) -> None:
     _assert_clean_exit(["rules", text])
     _assert_clean_exit(["generate", "--rules", text, "--hands-only"])

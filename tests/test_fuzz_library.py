@@ -1,7 +1,7 @@
 """Fuzzing the library: mutated sample records never raise anything undocumented.
 
 Every reader and every consumer of a game is fed sample records with random edits
-(:mod:`tests.fuzz_strategies`): ``spadesctl.check``, ``spadesctl.referee_game``, the score
+(:mod:`tests.strategies`): ``spadesctl.check``, ``spadesctl.referee_game``, the score
 sheet (``sheet_report`` and its three renderings), the statistics tables (the adapter,
 and the corpus batches, which must report no internal error), ``fmt`` (the canonical
 writer, which must round-trip what it writes) and ``convert`` (the PBN writer, read back).
@@ -31,7 +31,7 @@ from spadesctl.rules import RulesError
 from spadesctl.rules.presets import STANDARD
 from spadesctl.sheet.render import render_csv, render_json, render_text
 from spadesctl.sheet.run import game_rules, sheet_report
-from tests.fuzz_strategies import fuzz_settings, mutated_records, rules_texts
+from tests.strategies import fuzz_rules_texts, fuzz_settings, mutated_records
 
 pytest.importorskip("polars")
 
@@ -56,7 +56,7 @@ def _games(path: Path) -> Iterator[Game]:
 
 
 @fuzz_settings(60)
-@given(mutated_records(), st.none() | rules_texts)
+@given(mutated_records(), st.none() | fuzz_rules_texts)
 def test_check_never_raises(record: tuple[str, bytes], rules: str | None) -> None:
     path = _write(*record)
     for d in spadesctl.check(path, rules=rules):  # a bad --rules is a diagnostic here

@@ -18,13 +18,13 @@ from spadesctl.notation import games_from_stream, parse_text
 from spadesctl.rules import RulesError
 from spadesctl.rules.parse import parse_rules
 from spadesctl.rules.resolve import rules_option
-from tests.fuzz_strategies import (
+from tests.strategies import (
     CARD_WORDS,
     JUNK_TEXT,
     NUMBER_WORDS,
     SEAT_WORDS,
+    fuzz_rules_texts,
     fuzz_settings,
-    rules_texts,
 )
 
 KEYWORDS = (
@@ -80,7 +80,7 @@ def test_readers_never_raise_on_random_bytes(data: bytes, name: str) -> None:
 
 
 @fuzz_settings(100)
-@given(rules_texts)
+@given(fuzz_rules_texts)
 def test_rules_text_raises_only_rules_error(text: str) -> None:
     try:
         parse_rules(text)

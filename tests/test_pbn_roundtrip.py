@@ -17,8 +17,7 @@ from spadesctl.notation import format_game, format_games, iter_games, parse_text
 from spadesctl.pbn import format_pbn_game, format_pbn_games, parse_pbn_text
 from spadesctl.record import Game
 
-from .record_strategies import games
-from .strategies import RULES_TEXTS, generated_games
+from .strategies import RULES_TEXTS, games, generated_games
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples" / "pbn"
 runner = CliRunner()

@@ -6,7 +6,7 @@ from hypothesis import given, settings
 
 from spadesctl import format_game, parse_text
 from spadesctl.record import Game
-from tests.record_strategies import games
+from tests.strategies import games
 
 MESSY = """\
 [Event "Friday \\"League\\""]   ; comment
