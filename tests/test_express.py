@@ -19,12 +19,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from spadesctl.cards import Seat, Side
+from spadesctl.cards import Party, Seat, Side, seats_for
 from spadesctl.checking import CheckOptions, check_file, game_diagnostics
 from spadesctl.events import Bid, BidKind
 from spadesctl.express import express_game, express_rules
 from spadesctl.express.family import FIXED, NOT_REACHED, VARIED, ruleset_keys
-from spadesctl.express.score import BLIND_NIL, NIL, score_side, winner
+from spadesctl.express.score import BLIND_NIL, NIL, score_party, winner
 from spadesctl.generate import generate_games
 from spadesctl.notation import GameText, format_game, game_from_text, game_texts_from_stream
 from spadesctl.notation.parser import parse_lines
@@ -58,10 +58,26 @@ COVERED: Final = (
     "standard moon=250 moon_fail=bags ten_for_200=yes",
     "standard moon=300 max_overtricks=2 boston_wins=yes set_penalty=zero",
     "standard ten_for_200=yes boston_wins=yes bag_mode=deduct",
+    "cutthroat",
+    "cutthroat players=3",
+    "cutthroat players=3 first_lead=lowest_club nil=50 blind_nil=100 blind_nil_pass=0 "
+    "bids_total_13=no",
+    "cutthroat deck=jokers first_lead=left_of_dealer min_team_bid=2 max_team_bid=8",
+    "cutthroat moon=200 boston_wins=yes ten_for_200=yes blind_nil=150 blind_nil_pass=0 "
+    "blind_nil_deficit=0 set_twice_loses=yes",
+    "mirror partnership=no",
 )
 
 #: The presets among them.
-_COVERED_PRESETS: Final = ("standard", "suicide", "mirror", "britannica", "jokers", "jjdd")
+_COVERED_PRESETS: Final = (
+    "standard",
+    "suicide",
+    "mirror",
+    "britannica",
+    "jokers",
+    "jjdd",
+    "cutthroat",
+)
 
 ROOT: Final = Path(__file__).resolve().parents[1]
 
@@ -124,25 +140,33 @@ def _bid(seat: Seat, code: int) -> Bid:
 
 @st.composite
 def hands(draw: st.DrawFn) -> tuple[Ruleset, list[int], list[int], list[int], list[int]]:
-    """A covered ruleset, four bid codes, tricks adding up to 13, bags and sets before."""
+    """A covered ruleset, a bid code per seat, tricks adding up to the hand's, and the
+    bag counts and sets in a row of each party before."""
     rules = parse_rules(draw(st.sampled_from(COVERED)))
-    codes = st.sampled_from([*range(14), NIL, BLIND_NIL] if rules.blind_nil else [*range(14)])
-    bids = [draw(codes) for _ in range(4)]
-    cuts = sorted(draw(st.lists(st.integers(0, 13), min_size=3, max_size=3)))
-    took = [b - a for a, b in zip([0, *cuts], [*cuts, 13], strict=True)]
-    if draw(st.booleans()):  # a side bids big (a moon, ten for 200, a Boston)
-        side = draw(st.integers(0, 1))
-        bids[side] = draw(st.integers(5, 13))
-        bids[side + 2] = draw(st.integers(0, 13 - bids[side]))
-        took[side] += took[1 - side] + took[3 - side]
-        took[1 - side] = took[3 - side] = 0
-    bags = [draw(st.integers(0, 12)) for _ in range(2)]
-    sets = [draw(st.integers(0, 1)) for _ in range(2)]
+    mine = express_rules(rules)
+    assert mine is not None
+    n, size = mine.players, mine.tricks
+    numbers = [*range(size + 1)]
+    codes = st.sampled_from([*numbers, NIL, BLIND_NIL] if rules.blind_nil else numbers)
+    bids = [draw(codes) for _ in range(n)]
+    cuts = sorted(draw(st.lists(st.integers(0, size), min_size=n - 1, max_size=n - 1)))
+    took = [b - a for a, b in zip([0, *cuts], [*cuts, size], strict=True)]
+    if draw(st.booleans()):  # a party bids big and takes every trick (moon, Boston...)
+        seats = draw(st.sampled_from(mine.party_seats))
+        bids[seats[0]] = draw(st.integers(5, size))
+        for s in seats[1:]:
+            bids[s] = draw(st.integers(0, size - bids[seats[0]]))
+        took = [0] * n
+        took[seats[-1]] = draw(st.integers(0, size))
+        took[seats[0]] = size - took[seats[-1]] if len(seats) > 1 else size
+    parties = len(mine.parties)
+    bags = [draw(st.integers(0, 12)) for _ in range(parties)]
+    sets = [draw(st.integers(0, 1)) for _ in range(parties)]
     return rules, bids, took, bags, sets
 
 
-@settings(max_examples=400, deadline=None)
-@given(hand=hands(), scores=st.lists(st.integers(-600, 600), min_size=2, max_size=2))
+@settings(max_examples=500, deadline=None)
+@given(hand=hands(), scores=st.lists(st.integers(-600, 600), min_size=4, max_size=4))
 def test_scoring_matches_score_hand(
     hand: tuple[Ruleset, list[int], list[int], list[int], list[int]], scores: list[int]
 ) -> None:
@@ -150,11 +174,11 @@ def test_scoring_matches_score_hand(
     mine = express_rules(rules)
     assert mine is not None
     codes = [NIL if b == 0 and mine.zero_is_nil else b for b in bids]
-    seats = (Seat.N, Seat.E, Seat.S, Seat.W)
+    seats = seats_for(mine.players)
+    parties: tuple[Party, ...] = (Side.NS, Side.EW) if mine.partnership else seats
     before = Standing(
         tuple(
-            (side, PartyStanding(scores[i], bags[i], sets[i]))
-            for i, side in enumerate((Side.NS, Side.EW))
+            (party, PartyStanding(scores[i], bags[i], sets[i])) for i, party in enumerate(parties)
         )
     )
     full = score_hand(
@@ -164,19 +188,20 @@ def test_scoring_matches_score_hand(
         before,
     )
     after_scores, after_sets, bostons = [], [], []
-    for i, side in enumerate((Side.NS, Side.EW)):
-        points, bag_count, set_count, boston = score_side(
-            mine, (codes[i], codes[i + 2]), (took[i], took[i + 2]), bags[i], sets[i]
+    for i, party in enumerate(parties):
+        members = mine.party_seats[i]
+        points, bag_count, set_count, boston = score_party(
+            mine, codes, took, members, bags[i], sets[i]
         )
-        assert scores[i] + points == full.after.score(side)
-        assert bag_count == full.after.bags(side)
-        assert set_count == full.after[side].sets_in_a_row
-        assert boston == full.result(side).boston
+        assert scores[i] + points == full.after.score(party)
+        assert bag_count == full.after.bags(party)
+        assert set_count == full.after[party].sets_in_a_row
+        assert boston == full.result(party).boston
         after_scores.append(scores[i] + points)
         after_sets.append(set_count)
         bostons.append(boston)
     decided = game_end(rules, full)
-    expected = None if decided is None else (Side.NS, Side.EW).index(decided.winner)  # type: ignore[arg-type]
+    expected = None if decided is None else parties.index(decided.winner)
     assert winner(mine, after_scores, after_sets, bostons) == expected
 
 

@@ -1,8 +1,8 @@
 """The decks as the express check reads them: each card's suit in play, bit and strength.
 
-Built once per :class:`~spadesctl.rules.ruleset.Deck` from :mod:`spadesctl.rules.deck`
-(the one place that says which cards are in the pack, which are spades and how they
-rank), for four players.  A card is ``(suit, bit, strength)``: its suit in play (spades
+Built once per :class:`~spadesctl.rules.ruleset.Deck` and number of players from
+:mod:`spadesctl.rules.deck` (the one place that says which cards are in the pack, which
+are spades and how they rank).  A card is ``(suit, bit, strength)``: its suit in play (spades
 0, hearts 1, diamonds 2, clubs 3; the jokers, and under ``jjdd`` the 2D, are spades),
 its bit among the cards of that suit (1 << (power - 2), so that a lower card has a lower
 bit), and its strength in a trick it can win by following suit or trumping (spades 100
@@ -49,9 +49,10 @@ class DeckTables:
 
 
 @functools.cache
-def deck_tables(deck: Deck) -> DeckTables:
-    """The express check's tables for ``deck`` (four players)."""
-    pack = deck_cards(Ruleset(deck=deck))
+def deck_tables(deck: Deck, players: int = 4) -> DeckTables:
+    """The express check's tables for ``deck`` at a table of ``players`` (3 or 4: three
+    players leave the 2D out); :class:`ValueError` where the deck has no such pack."""
+    pack = deck_cards(Ruleset(deck=deck, players=players))
     cards: dict[str, Card] = {}
     for c in ALL_CARDS:
         if c not in pack:

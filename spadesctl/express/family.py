@@ -1,7 +1,8 @@
 """The rulesets the express check covers, and the plain numbers it reads from them.
 
-The express check (:mod:`spadesctl.express`) replays the common game: four players in
-two partnerships, every hand bid (any deck; with the 2C leading only in the 52-card one).
+The express check (:mod:`spadesctl.express`) replays the games of three or four players,
+in partnerships or not, every hand bid, no ``must_overtake`` (any deck; the 2C leads
+only in the 52-card one).
 :func:`express_rules` turns such a :class:`~spadesctl.rules.ruleset.Ruleset` into an
 :class:`ExpressRules` of ints and bools, and answers ``None`` for any other ruleset (the
 game is then checked by the full engine).
@@ -31,8 +32,6 @@ from spadesctl.rules.ruleset import (
 
 #: Keys the express check requires to have exactly these values.
 FIXED: Final[dict[str, object]] = {
-    "players": 4,
-    "partnership": True,
     "must_overtake": False,
     "first_hand_unbid": False,
 }
@@ -40,6 +39,8 @@ FIXED: Final[dict[str, object]] = {
 #: Keys whose every value the express check reads.
 VARIED: Final = frozenset(
     {
+        "players",  # 3 or 4
+        "partnership",
         "first_lead",
         "spades_first_trick",
         "lead_spades",
@@ -89,6 +90,14 @@ NOT_REACHED: Final = frozenset(
 class ExpressRules:
     """What the express check needs to know of a ruleset, as plain values."""
 
+    players: int  # 3 or 4
+    partnership: bool  # two sides (four players), else every player for themselves
+    tricks: int  # in a hand: 13, or 17 with three players
+    seats: tuple[str, ...]  # clockwise from North
+    rotations: tuple[tuple[int, ...], ...]  # per seat: the seats in turn from it
+    parties: tuple[str, ...]  # who scores: NS and EW, or each seat
+    party_of: tuple[int, ...]  # per seat: its party
+    party_seats: tuple[tuple[int, ...], ...]  # per party: its seats
     tables: DeckTables  # the deck
     two_of_clubs_leads: bool  # else the dealer's left leads (or anyone, lowest_club)
     lowest_club: bool  # first_lead=lowest_club: everyone plays their lowest club to trick 1
@@ -133,8 +142,24 @@ def express_rules(rules: Ruleset) -> ExpressRules | None:
             return None
     if rules.first_lead is FirstLead.TWO_OF_CLUBS and rules.deck is not Deck.STANDARD:
         return None  # no 2C in the pack: anyone leads the first trick
+    players = rules.players
+    partnership = rules.partnership and players == 4
+    if players not in (3, 4) or (rules.deck is Deck.JJDD and players == 3):
+        return None  # two players draw their hands; jjdd has no 3-player pack
+    seats = ("N", "E", "S", "W")[:players]
+    party_seats = ((0, 2), (1, 3)) if partnership else tuple((s,) for s in range(players))
     return ExpressRules(
-        tables=deck_tables(rules.deck),
+        players=players,
+        partnership=partnership,
+        tricks=rules.tricks_per_hand,
+        seats=seats,
+        rotations=tuple(tuple((s + k) % players for k in range(players)) for s in range(players)),
+        parties=("NS", "EW") if partnership else seats,
+        party_of=tuple(
+            next(p for p, m in enumerate(party_seats) if s in m) for s in range(players)
+        ),
+        party_seats=party_seats,
+        tables=deck_tables(rules.deck, players),
         two_of_clubs_leads=rules.first_lead is FirstLead.TWO_OF_CLUBS,
         lowest_club=rules.first_lead is FirstLead.LOWEST_CLUB,
         spades_first_trick=rules.spades_first_trick,

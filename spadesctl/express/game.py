@@ -4,7 +4,7 @@
 tags, then per hand ``hand``, ``deal``, ``bid``, any ``pass`` lines, thirteen ``trick``
 lines and optional ``score`` and ``bags`` lines, and an optional ``result`` line at the
 end (blank lines anywhere).  It replays and scores each hand
-(:func:`~spadesctl.express.hand.play_hand`, :func:`~spadesctl.express.score.score_side`),
+(:func:`~spadesctl.express.hand.play_hand`, :func:`~spadesctl.express.score.score_party`),
 carries the running score, and compares every figure the record writes.
 """
 
@@ -15,8 +15,8 @@ from collections.abc import Sequence
 from typing import Final
 
 from spadesctl.express.family import ExpressRules, express_rules
-from spadesctl.express.hand import SEATS, play_hand
-from spadesctl.express.score import score_side, winner
+from spadesctl.express.hand import play_hand
+from spadesctl.express.score import score_party, winner
 from spadesctl.rules.parse import RulesError, parse_rules
 from spadesctl.rules.ruleset import Ruleset
 
@@ -24,8 +24,6 @@ from spadesctl.rules.ruleset import Ruleset
 _TAG: Final = re.compile(r'\[([A-Za-z][A-Za-z0-9_]*) "([^"\\]*)"\]')
 #: A signed whole number as ``fmt`` writes it (no sign for positives, no leading zeros).
 _NUMBER: Final = re.compile(r"-?(?:0|[1-9][0-9]*)")
-_SEAT: Final = {s: i for i, s in enumerate(SEATS)}
-_SIDES: Final = ("NS", "EW")
 
 
 def express_game(lines: Sequence[str], default: Ruleset) -> int | None:
@@ -64,52 +62,50 @@ def _rules(text: str | None, default: Ruleset) -> ExpressRules | None:
 
 def _hands(rules: ExpressRules, rows: list[str], at: int) -> int | None:
     """Replay and score the hands from ``rows[at]``; the count of hands, or ``None``."""
-    scores = [0, 0]
-    bags = [0, 0]
-    sets = [0, 0]
-    bostons = [False, False]
-    won: int | None = None  # the side that has won, once decided
+    parties = rules.parties
+    scores = [0] * len(parties)
+    bags = [0] * len(parties)
+    sets = [0] * len(parties)
+    bostons = [False] * len(parties)
+    won: int | None = None  # the party that has won, once decided
     hands = 0
     dealer = -1
     while at < len(rows):
         words = rows[at].split(" ")
         if words[0] == "result":
-            # the last line, naming the side that won, as recomputed
+            # the last line, naming the party that won, as recomputed
             if at != len(rows) - 1 or len(words) != 2 or won is None:
                 return None
-            return hands if words[1] == _SIDES[won] else None
+            return hands if words[1] == parties[won] else None
         if (
             won is not None  # play-after-game-over
             or len(words) != 4
             or words[0] != "hand"
             or words[1] != str(hands + 1)
             or words[2] != "dealer"
+            or words[3] not in rules.seats
         ):
             return None
-        seat = _SEAT.get(words[3])
-        if seat is None or (dealer >= 0 and seat != (dealer + 1) & 3):
-            return None
+        seat = rules.seats.index(words[3])
+        if dealer >= 0 and seat != (dealer + 1) % rules.players:
+            return None  # dealer-out-of-turn
         dealer = seat
         hands += 1
         played = play_hand(rules, dealer, rows, at + 1, scores)
         if played is None:
             return None
         at, bid, took = played
-        for side in (0, 1):
-            points, bags[side], sets[side], bostons[side] = score_side(
-                rules,
-                (bid[side], bid[side + 2]),
-                (took[side], took[side + 2]),
-                bags[side],
-                sets[side],
+        for p, seats in enumerate(rules.party_seats):
+            points, bags[p], sets[p], bostons[p] = score_party(
+                rules, bid, took, seats, bags[p], sets[p]
             )
-            scores[side] += points
+            scores[p] += points
         if at < len(rows) and rows[at].startswith("score "):
-            if _recorded(rows[at]) != scores:
+            if _recorded(rows[at], parties) != scores:
                 return None  # score-mismatch
             at += 1
         if at < len(rows) and rows[at].startswith("bags "):
-            recorded = _recorded(rows[at])
+            recorded = _recorded(rows[at], parties)
             if recorded is None or min(recorded) < 0 or (rules.carry and recorded != bags):
                 return None  # bags-mismatch
             at += 1
@@ -117,18 +113,19 @@ def _hands(rules: ExpressRules, rows: list[str], at: int) -> int | None:
     return hands or None
 
 
-def _recorded(line: str) -> list[int] | None:
-    """``score NS 120 EW -40`` (or ``bags``): the figures of NS and EW, else ``None``.
+def _recorded(line: str, parties: tuple[str, ...]) -> list[int] | None:
+    """``score NS 120 EW -40`` (or ``bags``): each party's figure, in the order of
+    ``parties``; ``None`` unless every party is given once and no one else.
 
     (The grammar reads no sign in a ``bags`` line: the caller refuses negative bags.)
     """
     words = line.split(" ")
-    if len(words) != 5:
+    if len(words) != 1 + 2 * len(parties):
         return None
-    out = [0, 0]
-    for name, number in ((words[1], words[2]), (words[3], words[4])):
-        side = _SIDES.index(name) if name in _SIDES else -1
-        if side < 0 or not _NUMBER.fullmatch(number):
-            return None
-        out[side] = int(number)
-    return out if words[1] != words[3] else None
+    given = dict(zip(words[1::2], words[2::2], strict=True))
+    if len(given) != len(parties) or any(not _NUMBER.fullmatch(v) for v in given.values()):
+        return None
+    try:
+        return [int(given[name]) for name in parties]
+    except KeyError:
+        return None  # a figure for someone who does not score in this game

@@ -1,9 +1,10 @@
-"""One hand for the express check: the deal, the bids, the passes and the thirteen tricks.
+"""One hand for the express check: the deal, the bids, the passes and the tricks.
 
 :func:`play_hand` reads the lines of a hand as ``spadesctl fmt`` writes them and
-replays them on integers: suits are numbered spades 0, hearts 1, diamonds 2, clubs 3,
-ranks 2 to A are bits 0 to 12, and ``held[seat * 4 + suit]`` holds the bits of the
-cards of that suit the seat still holds (so a seat holds a suit while it is not 0).
+replays them on integers: seats are numbered 0.. clockwise from North, suits spades 0,
+hearts 1, diamonds 2, clubs 3, and ``held[seat * 4 + suit]`` holds the bits of the cards
+of that suit the seat still holds (:mod:`spadesctl.express.deck`; a seat holds a suit
+while it is not 0).
 Each check is the full engine's (:mod:`spadesctl.replay`) for the rulesets of
 :mod:`spadesctl.express.family`.  Anything unusual or wrong answers ``None``: the
 express check then hands the game to the full engine, which reports it.
@@ -18,29 +19,27 @@ from spadesctl.express.deck import Card, DeckTables, rank_bits
 from spadesctl.express.family import ExpressRules
 from spadesctl.express.score import BLIND_NIL, NIL
 
-SEATS: Final = ("N", "E", "S", "W")
 _CLUBS: Final = 3
 _TWO: Final = 1  # the bit of the 2 of a suit (in the 52-card deck)
 
 #: Bid text -> bid code (a 0 is kept as 0 here: whether it is a nil depends on the rules).
-_BIDS: Final = {**{str(n): n for n in range(14)}, "nil": NIL, "bnil": BLIND_NIL}
-_PREFIX: Final = tuple(s + ":" for s in SEATS)
-_TRICK_NUMBERS: Final = tuple(str(n) for n in range(1, 14))
-_PASS_PAIRS: Final = {
-    f"{a}>{b}": (i, j) for i, a in enumerate(SEATS) for j, b in enumerate(SEATS) if i != j
-}
+_BIDS: Final = {**{str(n): n for n in range(18)}, "nil": NIL, "bnil": BLIND_NIL}
+_TRICK_NUMBERS: Final = tuple(str(n) for n in range(1, 18))
+_PASS_PAIRS: Final = {f"{a}>{b}": (i, j) for a, b, i, j in (("N", "S", 0, 2), ("E", "W", 1, 3))}
+_PASS_PAIRS.update({f"{b}>{a}": (j, i) for a, b, i, j in (("N", "S", 0, 2), ("E", "W", 1, 3))})
 
 
-def _deal(tables: DeckTables, words: list[str]) -> list[int] | None:
+def _deal(rules: ExpressRules, tables: DeckTables, words: list[str]) -> list[int] | None:
     """``deal N:... E:... S:... W:...``: ``held`` (the module's docstring) as dealt."""
-    if len(words) != 5 or words[0] != "deal":
+    players = rules.players
+    if len(words) != 1 + players or words[0] != "deal":
         return None
     twos = tables.twos
-    held = [0] * 16
+    held = [0] * (4 * players)
     dealt = [0, 0, 0, 0]  # per suit in play, the cards dealt so far
-    for s in range(4):
+    for s in range(players):
         word = words[s + 1]
-        if word[:2] != _PREFIX[s]:
+        if word[:2] != rules.seats[s] + ":":
             return None
         groups = word[2:].split(".")
         if len(groups) != 4 and (len(groups) != 5 or not tables.jokers):
@@ -71,7 +70,7 @@ def _deal(tables: DeckTables, words: list[str]) -> list[int] | None:
             dealt[0] |= jokers[0]
             held[base] |= jokers[0]
             size += jokers[1]
-        if size != 13:
+        if size != rules.tricks:
             return None  # bad-deal
     return held
 
@@ -83,18 +82,19 @@ SUICIDE_PARTNER_MIN: Final = 4
 def _bids(
     rules: ExpressRules, dealer: int, words: list[str], scores: list[int], held: list[int]
 ) -> list[int] | None:
-    """``bid`` with the four seats from the dealer's left: each seat's bid code.
+    """``bid`` with every seat from the dealer's left: each seat's bid code.
 
-    ``held``: the cards as dealt (``bidding=mirror`` bids the spades held)."""
-    if len(words) != 9 or words[0] != "bid":
+    ``scores``: each party's running score (blind nil); ``held``: the cards as dealt
+    (``bidding=mirror`` bids the spades held)."""
+    players = rules.players
+    if len(words) != 1 + 2 * players or words[0] != "bid":
         return None
-    bids = [0, 0, 0, 0]
+    bids = [0] * players
     total = 0
-    for k in range(4):
-        seat = (dealer + 1 + k) & 3
+    for k, seat in enumerate(rules.rotations[(dealer + 1) % players]):
         bid = _BIDS.get(words[2 + 2 * k])
-        if words[1 + 2 * k] != SEATS[seat] or bid is None:
-            return None
+        if words[1 + 2 * k] != rules.seats[seat] or bid is None or bid > rules.tricks:
+            return None  # bid-out-of-turn, bid-out-of-range
         if rules.mirror and (bid == BLIND_NIL or max(bid, 0) != held[seat * 4].bit_count()):
             return None  # mirror-bid-violated
         if bid == 0 and rules.zero_is_nil:
@@ -103,25 +103,30 @@ def _bids(
             if rules.nil is None:
                 return None  # nil-not-allowed
         elif bid == BLIND_NIL:
-            side = seat & 1
-            if rules.blind_nil is None or scores[1 - side] - scores[side] < rules.blind_nil_deficit:
+            party = rules.party_of[seat]
+            best_other = max(v for p, v in enumerate(scores) if p != party)
+            if rules.blind_nil is None or best_other - scores[party] < rules.blind_nil_deficit:
                 return None  # blind-nil-not-allowed
         else:
             total += bid
         bids[seat] = bid
-    if not rules.bids_total_13 and total == 13:
+    if not rules.bids_total_13 and total == rules.tricks:
         return None  # bids-total-13
-    for side in (0, 1):
-        mine = (bids[side], bids[side + 2])
-        if mine[0] < 0 and mine[1] < 0 and not rules.both_nil:
-            return None  # both-nil-not-allowed
-        if rules.suicide and (min(mine) >= 0 or max(mine) < SUICIDE_PARTNER_MIN):
-            return None  # suicide-bid-violated: one nil, and its partner bids 4 or more
-        if rules.min_team_bid or rules.max_team_bid is not None:
-            contract = sum(b for b in mine if b >= 0)
-            if contract < rules.min_team_bid:
+    if rules.partnership:
+        for side in (0, 1):
+            mine = (bids[side], bids[side + 2])
+            if mine[0] < 0 and mine[1] < 0 and not rules.both_nil:
+                return None  # both-nil-not-allowed
+            if rules.suicide and (min(mine) >= 0 or max(mine) < SUICIDE_PARTNER_MIN):
+                return None  # suicide-bid-violated: one nil, and its partner bids 4 or more
+    if rules.min_team_bid or rules.max_team_bid is not None:
+        for seats in rules.party_seats:
+            contract = [bids[s] for s in seats if bids[s] >= 0]
+            if not contract and not rules.partnership:
+                continue  # a player's nil is no number bid
+            if sum(contract) < rules.min_team_bid:
                 return None  # min-bid-violated
-            if rules.max_team_bid is not None and contract > rules.max_team_bid:
+            if rules.max_team_bid is not None and sum(contract) > rules.max_team_bid:
                 return None
     return bids
 
@@ -136,7 +141,7 @@ def _passes(
 ) -> int | None:
     """The ``pass`` lines a blind nil calls for, applied in order: the row after them."""
     wanted: set[tuple[int, int]] = set()
-    if rules.blind_nil_pass:
+    if rules.blind_nil_pass and rules.partnership:
         for seat, bid in enumerate(bids):
             if bid == BLIND_NIL:
                 partner = (seat + 2) & 3
@@ -163,14 +168,14 @@ def play_hand(
 ) -> tuple[int, list[int], list[int]] | None:
     """Replay the hand whose ``deal`` line is ``rows[at]``.
 
-    ``scores``: each side's running score before the hand (for blind nil).  Returns the
-    row after the last trick, each seat's bid code and each seat's tricks; ``None`` if
-    any line is unusual or any rule is broken.
+    ``scores``: each party's running score before the hand (for blind nil).  Returns
+    the row after the last trick, each seat's bid code and each seat's tricks; ``None``
+    if any line is unusual or any rule is broken.
     """
     if at + 1 >= len(rows):
         return None
     tables = rules.tables
-    held = _deal(tables, rows[at].split(" "))
+    held = _deal(rules, tables, rows[at].split(" "))
     if held is None:
         return None
     bids = _bids(rules, dealer, rows[at + 1].split(" "), scores, held)
@@ -178,30 +183,35 @@ def play_hand(
         return None
     cards = tables.cards
     after = _passes(rules, cards, bids, rows, at + 2, held)
-    if after is None or after + 13 > len(rows):
+    tricks = rules.tricks
+    if after is None or after + tricks > len(rows):
         return None
+    players = rules.players
+    seats = rules.seats
+    rotations = rules.rotations
+    size = 3 + players  # words in a trick line
     if rules.two_of_clubs_leads:
-        leader = next(s for s in range(4) if held[s * 4 + _CLUBS] & _TWO)
+        leader = next(s for s in range(players) if held[s * 4 + _CLUBS] & _TWO)
     else:
-        leader = (dealer + 1) & 3
+        leader = (dealer + 1) % players
     card = cards.get
-    won = [0, 0, 0, 0]
+    won = [0] * players
     broken = False
     first = 0
     if rules.lowest_club:  # anyone leads the first trick, which has rules of its own
-        played = _lowest_club_trick(cards, rows[after].split(" "), held)
+        played = _lowest_club_trick(rules, cards, rows[after].split(" "), held)
         if played is None:
             return None
         leader, broken = played
         won[leader] += 1
         first = 1
-    for t in range(first, 13):
+    for t in range(first, tricks):
         words = rows[after + t].split(" ")
         if (
-            len(words) != 7
+            len(words) != size
             or words[0] != "trick"
             or words[1] != _TRICK_NUMBERS[t]
-            or words[2] != SEATS[leader]
+            or words[2] != seats[leader]
         ):
             return None
         # The lead.
@@ -222,13 +232,14 @@ def play_hand(
                 return None  # spades-not-broken / first-trick-violation
             broken = True
         best = 0
-        # The three cards that follow it.
-        for k in (1, 2, 3):
+        order = rotations[leader]
+        # The cards that follow it.
+        for k in range(1, players):
             follow = card(words[3 + k])
             if follow is None:
                 return None
             suit, bit, strength = follow
-            base = ((leader + k) & 3) * 4
+            base = order[k] * 4
             if not held[base + suit] & bit:
                 return None  # card-not-held, card-played-twice
             held[base + suit] ^= bit
@@ -246,30 +257,33 @@ def play_hand(
                 broken = True
             if strength > best_strength:
                 best, best_strength = k, strength
-        leader = (leader + best) & 3
+        leader = order[best]
         won[leader] += 1
-    return after + 13, bids, won
+    return after + tricks, bids, won
 
 
 def _lowest_club_trick(
-    cards: dict[str, Card], words: list[str], held: list[int]
+    rules: ExpressRules, cards: dict[str, Card], words: list[str], held: list[int]
 ) -> tuple[int, bool] | None:
     """The first trick under ``first_lead=lowest_club``: the winner, and whether a spade
     was played.  Each player plays their lowest club; one without clubs plays a heart or
     a diamond (a spade only when holding nothing else); the highest club wins (no club
     at all: the suit led, or the highest spade, as in any trick)."""
-    if len(words) != 7 or words[0] != "trick" or words[1] != "1" or words[2] not in SEATS:
+    players = rules.players
+    if len(words) != 3 + players or words[0] != "trick" or words[1] != "1":
         return None
-    leader = SEATS.index(words[2])
+    if words[2] not in rules.seats:
+        return None
+    order = rules.rotations[rules.seats.index(words[2])]
     spade = False
     best, best_key = 0, -1
     led = -1
-    for k in range(4):
+    for k in range(players):
         found = cards.get(words[3 + k])
         if found is None:
             return None
         suit, bit, strength = found
-        at = ((leader + k) & 3) * 4
+        at = order[k] * 4
         if not held[at + suit] & bit:
             return None  # card-not-held, card-played-twice
         held[at + suit] ^= bit
@@ -285,4 +299,4 @@ def _lowest_club_trick(
         key = 300 + strength if suit == _CLUBS else strength if suit in (0, led) else -1
         if key > best_key:
             best, best_key = k, key
-    return (leader + best) & 3, spade
+    return order[best], spade

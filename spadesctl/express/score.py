@@ -1,13 +1,14 @@
-"""Scoring in plain integers for the express check: one side's hand, and the game end.
+"""Scoring in plain integers for the express check: one party's hand, and the game end.
 
 The same arithmetic as :mod:`spadesctl.scoring` (docs/scoring.md) for the rulesets of
 :mod:`spadesctl.express.family`, without the explanations.  ``tests/test_express.py``
-compares :func:`score_side` with :func:`spadesctl.scoring.score_hand` over random bids,
+compares :func:`score_party` with :func:`spadesctl.scoring.score_hand` over random bids,
 tricks and bag counts under every ruleset the express check covers.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
 from spadesctl.express.family import ExpressRules
@@ -22,23 +23,29 @@ BLIND_NIL: Final = -2
 TEN_FOR_200_POINTS: Final = 200
 
 
-def score_side(
+def score_party(
     rules: ExpressRules,
-    bids: tuple[int, int],
-    took: tuple[int, int],
+    bids: Sequence[int],
+    took: Sequence[int],
+    seats: tuple[int, ...],
     bags_before: int,
     sets_before: int,
 ) -> tuple[int, int, int, bool]:
-    """One side's hand: (points, bag count after, sets in a row after, Boston).
+    """One party's hand: (points, bag count after, sets in a row after, Boston).
 
-    ``bids`` and ``took``: its two seats' bids (codes above) and tricks.  Boston: the
-    side bid 10 or more and took all 13 tricks.
+    ``bids`` and ``took``: every seat's bid (codes above) and tricks; ``seats``: the
+    party's (two for a side, one for a player on their own).  Boston: the party bid 10
+    or more and took every trick.
     """
     contract = 0
     has_contract = False
     nil_points = 0
     nil_tricks = 0
-    for bid, tricks in zip(bids, took, strict=True):
+    taken = 0
+    for seat in seats:
+        bid = bids[seat]
+        tricks = took[seat]
+        taken += tricks
         if bid >= 0:
             contract += bid
             has_contract = True
@@ -49,7 +56,6 @@ def score_side(
             bonus, penalty = rules.nil or 0, rules.nil_penalty
         nil_points += bonus if tricks == 0 else -penalty
         nil_tricks += tricks
-    taken = took[0] + took[1]
     counted = taken - nil_tricks
     nil_bags = 0
     if rules.failed_nil_tricks is FailedNilTricks.BAGS:
@@ -60,8 +66,8 @@ def score_side(
     contract_points = 0
     is_set = boston = False
     if has_contract:
-        moon = rules.moon is not None and contract == 13
-        boston = contract >= 10 and taken == 13
+        moon = rules.moon is not None and contract == rules.tricks
+        boston = contract >= 10 and taken == rules.tricks
         over = counted - contract
         if over >= 0 and (rules.max_overtricks is None or over <= rules.max_overtricks):
             overtricks = over
@@ -95,13 +101,14 @@ def score_side(
 def winner(
     rules: ExpressRules, scores: list[int], sets: list[int], bostons: list[bool]
 ) -> int | None:
-    """The side (0 NS, 1 EW) that has won after a hand, or ``None``: play goes on.
+    """The party (its index in ``rules.parties``) that has won after a hand, or
+    ``None``: play goes on.
 
     As :func:`spadesctl.scoring.game_end` decides it: a Boston (``boston_wins``), set
     twice in a row, the mercy rule, then the target; a tie at the top decides nothing.
     """
-    if rules.boston_wins and (bostons[0] or bostons[1]):
-        return 0 if bostons[0] else 1
+    if rules.boston_wins and any(bostons):
+        return bostons.index(True)
     if rules.set_twice_loses:
         decided = _without(scores, [s >= 2 for s in sets])
         if decided is not None:
@@ -111,15 +118,15 @@ def winner(
         decided = _without(scores, [s <= limit for s in scores])
         if decided is not None:
             return decided
-    if scores[0] >= rules.target or scores[1] >= rules.target:
-        return _top(scores, (0, 1))
+    if max(scores) >= rules.target:
+        return _top(scores, tuple(range(len(scores))))
     return None
 
 
 def _without(scores: list[int], lost: list[bool]) -> int | None:
     if not any(lost):
         return None
-    others = tuple(p for p in (0, 1) if not lost[p]) or (0, 1)
+    others = tuple(p for p in range(len(scores)) if not lost[p]) or tuple(range(len(scores)))
     return _top(scores, others)
 
 
