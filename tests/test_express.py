@@ -346,6 +346,29 @@ def test_planted_mistakes(what: str, rules: str, old: str, new: str, kind: str |
         assert express is None, what  # ...and the express check hands it over
 
 
+#: Edits of a generated three-player cutthroat game: (old, new, a diagnostic it causes).
+CUTTHROAT_EDITS: Final = [
+    ("score N 22 E 24 S 43", "score N 22 E 24 S 44", "score-mismatch"),
+    ("score N 22 E 24 S 43", "score NS 22 E 24 S 43", "score-mismatch"),
+    ("bags N 2 E 4 S 3", "bags N 2 E 4 S 2", "bags-mismatch"),
+    ("bid S 4 N 2 E 2", "bid N 2 S 4 E 2", "bid-out-of-turn"),
+    ("bid S 4 N 2 E 2", "bid S 18 N 2 E 2", "bid-out-of-range"),
+    ("trick 2 S AD TD KD", "trick 2 S AD TD QD", "card-played-twice"),
+    ("trick 17 S JS KS AS\n", "", "incomplete-hand"),
+    ("hand 2 dealer S", "hand 2 dealer W", "dealer-out-of-turn"),
+    ("trick 1 N 2C 6C TC", "trick 1 E 6C TC 2C", "wrong-leader"),
+]
+
+
+@pytest.mark.parametrize(("old", "new", "kind"), CUTTHROAT_EDITS)
+def test_cutthroat_mistakes(old: str, new: str, kind: str) -> None:
+    text = clean_texts("cutthroat players=3")[0]
+    (unit,) = units(_edit(text, old, new))
+    express, found, _ = both_ways(unit)
+    assert kind in found
+    assert express is None
+
+
 def test_samples_with_mistakes_are_handed_over() -> None:
     for path in sorted((ROOT / "samples" / "mistakes").glob("*.spades")):
         for index, unit in enumerate(units(path.read_text()), start=1):
