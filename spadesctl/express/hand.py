@@ -4,8 +4,7 @@
 replays them on integers: seats are numbered 0.. clockwise from North, suits spades 0,
 hearts 1, diamonds 2, clubs 3, and ``held[seat * 4 + suit]`` holds the bits of the cards
 of that suit the seat still holds (:mod:`spadesctl.express.deck`; a seat holds a suit
-while it is not 0).
-Each check is the full engine's (:mod:`spadesctl.replay`) for the rulesets of
+while it is not 0).  Each check is the full engine's (:mod:`spadesctl.replay`) for the rulesets of
 :mod:`spadesctl.express.family`.  Anything unusual or wrong answers ``None``: the
 express check then hands the game to the full engine, which reports it.
 """
@@ -25,8 +24,8 @@ _TWO: Final = 1  # the bit of the 2 of a suit (in the 52-card deck)
 #: Bid text -> bid code (a 0 is kept as 0 here: whether it is a nil depends on the rules).
 _BIDS: Final = {**{str(n): n for n in range(18)}, "nil": NIL, "bnil": BLIND_NIL}
 _TRICK_NUMBERS: Final = tuple(str(n) for n in range(1, 18))
-_PASS_PAIRS: Final = {f"{a}>{b}": (i, j) for a, b, i, j in (("N", "S", 0, 2), ("E", "W", 1, 3))}
-_PASS_PAIRS.update({f"{b}>{a}": (j, i) for a, b, i, j in (("N", "S", 0, 2), ("E", "W", 1, 3))})
+#: Who passes to whom after a blind nil: only between partners.
+_PASS_PAIRS: Final = {"N>S": (0, 2), "S>N": (2, 0), "E>W": (1, 3), "W>E": (3, 1)}
 
 
 def _deal(rules: ExpressRules, tables: DeckTables, words: list[str]) -> list[int] | None:
