@@ -325,6 +325,9 @@ PLANTED: Final = [
         "bags NS -2",
         "syntax-error",
     ),
+    ("bags -0", "standard bag_mode=off", _SHEET, "bags NS -0 EW 1\n", "syntax-error"),
+    ("bags over 99", "standard bag_mode=off", _SHEET, "bags NS 100 EW 1\n", "syntax-error"),
+    ("huge score", "standard", "score NS 32", "score NS 3" + "0" * 5000, "syntax-error"),
     ("comment", "standard", "trick 1 N KC AC JC 2C", "trick 1 N KC AC JC 2C ; ok", None),
     ("took", "standard", "score NS", "took N 2 E 4 S 3 W 4\nscore NS", None),
 ]
@@ -367,6 +370,28 @@ def test_cutthroat_mistakes(old: str, new: str, kind: str) -> None:
     express, found, _ = both_ways(unit)
     assert kind in found
     assert express is None
+
+
+def test_a_hundredth_hand_is_handed_over() -> None:
+    """The grammar numbers hands up to 99: a clean game of 99 hands, then a 100th hand
+    that would be clean too (dealt by the next dealer, no blind nil, no sheet lines)."""
+    rules = parse_rules("standard target=20000")
+    (text,) = (format_game(g) for g in generate_games(1, seed=3, rules=rules))
+    hands = text.rstrip("\n").split("\n\nhand ")
+    assert len(hands) == 100  # the tags, then hands 1 to 99
+    dealer = "NESWN"["NESW".index(hands[-1].split()[2]) + 1]
+    other = (
+        h for g in generate_games(3, seed=5, rules=rules) for h in format_game(g).split("\n\nhand ")
+    )
+    extra = next(h for h in other if h.split()[2] == dealer and "bnil" not in h and "\nscore" in h)
+    lines = extra.split("\n")
+    extra = "\n".join([f"100 dealer {dealer}", *lines[1:16]])  # deal, bid, 13 tricks
+    (unit,) = units(text.rstrip("\n") + "\n\nhand " + extra + "\n")
+    express, found, _ = both_ways(unit)
+    assert express is None
+    assert "syntax-error" in found
+    (whole,) = units(text)
+    assert both_ways(whole)[0] == 99
 
 
 def test_samples_with_mistakes_are_handed_over() -> None:

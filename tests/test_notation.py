@@ -260,3 +260,37 @@ def test_windows_line_endings_and_bom() -> None:
     [game] = list(games_from_stream(io.BytesIO(data)))
     assert game.issues == ()
     assert game.tag("Event") == "x"
+
+
+_HUGE = "1" + "0" * 5000  # more digits than Python's int() reads from text
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        f"score NS {_HUGE} EW 0",
+        f"score NS -{_HUGE} EW 0",
+        f"bags NS {_HUGE} EW 0",
+        f"bid N {_HUGE} E 1 S 1 W 1",
+        f"trick {_HUGE} N 2C 3C 4C 5C",
+    ],
+)
+def test_numbers_too_large_are_syntax_errors_not_crashes(line: str) -> None:
+    (game,) = parse_text(f'[Event "x"]\nhand 1 dealer W\n{line}\n')
+    (issue,) = game.issues
+    assert issue.code == "syntax-error"
+    word = next(w for w in line.split() if len(w) > 100)
+    assert issue.message == f"{word[:12]}... is far too large here"
+
+
+@pytest.mark.parametrize(("written", "value"), [("999999999", 999999999), ("-0000000001", -1)])
+def test_scores_up_to_nine_digits_are_read(written: str, value: int) -> None:
+    (game,) = parse_text(f"hand 1 dealer W\nscore NS {written} EW 0\n")
+    assert game.issues == ()
+    score = game.hands[0].score
+    assert score is not None and dict(score.entries)[Side.NS] == value
+
+
+def test_a_ten_digit_score_is_too_large() -> None:
+    (game,) = parse_text("hand 1 dealer W\nscore NS 1000000000 EW 0\n")
+    assert [i.message for i in game.issues] == ["1000000000 is far too large here"]

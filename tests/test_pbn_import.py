@@ -303,3 +303,16 @@ def test_a_renege_planted_in_a_record_is_found_where_it_was_written(tmp_path: Pa
     path.write_text(text, encoding="utf-8")
     names = [(d.name, d.line, d.column, d.seat) for d in check_file(str(path)).diagnostics]
     assert ("renege", 7, 7, "W") in names
+
+
+def test_numbers_too_large_in_auction_and_tricks_are_syntax_errors(tmp_path: Path) -> None:
+    huge = "1" + "0" * 5000  # more digits than Python's int() reads from text
+    text = (SAMPLES / "renege.ptn").read_text().replace("\n4 2 6 4\n", f"\n{huge} 2 6 4\n")
+    assert huge in text
+    (game,) = parse_pbn_text(text)
+    assert [(i.code, i.message) for i in game.issues] == [
+        ("syntax-error", "100000000000... is far too large here")
+    ]
+    record = tmp_path / "huge.ptn"
+    record.write_text(text)
+    assert "syntax-error" in [d.name for d in check_file(str(record)).diagnostics]

@@ -22,8 +22,13 @@ from spadesctl.rules.ruleset import Ruleset
 
 #: A tag as ``fmt`` writes it, with no escapes in its value.
 _TAG: Final = re.compile(r'\[([A-Za-z][A-Za-z0-9_]*) "([^"\\]*)"\]')
-#: A signed whole number as ``fmt`` writes it (no sign for positives, no leading zeros).
-_NUMBER: Final = re.compile(r"-?(?:0|[1-9][0-9]*)")
+#: A score as ``fmt`` writes it (no sign for positives, no leading zeros), of at most
+#: nine digits (the grammar's limit).
+_SCORE: Final = re.compile(r"-?(?:0|[1-9][0-9]{0,8})")
+#: A bag count as ``fmt`` writes it: the grammar reads 0 to 99, without a sign.
+_BAGS: Final = re.compile(r"0|[1-9][0-9]?")
+#: The grammar reads hand numbers up to this.
+_MAX_HANDS: Final = 99
 
 
 def express_game(lines: Sequence[str], default: Ruleset) -> int | None:
@@ -81,6 +86,7 @@ def _hands(rules: ExpressRules, rows: list[str], at: int) -> int | None:
             won is not None  # play-after-game-over
             or len(words) != 4
             or words[0] != "hand"
+            or hands == _MAX_HANDS
             or words[1] != str(hands + 1)
             or words[2] != "dealer"
             or words[3] not in rules.seats
@@ -101,29 +107,27 @@ def _hands(rules: ExpressRules, rows: list[str], at: int) -> int | None:
             )
             scores[p] += points
         if at < len(rows) and rows[at].startswith("score "):
-            if _recorded(rows[at], parties) != scores:
+            if _recorded(rows[at], parties, _SCORE) != scores:
                 return None  # score-mismatch
             at += 1
         if at < len(rows) and rows[at].startswith("bags "):
-            recorded = _recorded(rows[at], parties)
-            if recorded is None or min(recorded) < 0 or (rules.carry and recorded != bags):
+            recorded = _recorded(rows[at], parties, _BAGS)
+            if recorded is None or (rules.carry and recorded != bags):
                 return None  # bags-mismatch
             at += 1
         won = winner(rules, scores, sets, bostons)
     return hands or None
 
 
-def _recorded(line: str, parties: tuple[str, ...]) -> list[int] | None:
+def _recorded(line: str, parties: tuple[str, ...], number: re.Pattern[str]) -> list[int] | None:
     """``score NS 120 EW -40`` (or ``bags``): each party's figure, in the order of
-    ``parties``; ``None`` unless every party is given once and no one else.
-
-    (The grammar reads no sign in a ``bags`` line: the caller refuses negative bags.)
-    """
+    ``parties``; ``None`` unless every party is given once, no one else, and every
+    figure is written as ``number`` allows."""
     words = line.split(" ")
     if len(words) != 1 + 2 * len(parties):
         return None
     given = dict(zip(words[1::2], words[2::2], strict=True))
-    if len(given) != len(parties) or any(not _NUMBER.fullmatch(v) for v in given.values()):
+    if len(given) != len(parties) or any(not number.fullmatch(v) for v in given.values()):
         return None
     try:
         return [int(given[name]) for name in parties]

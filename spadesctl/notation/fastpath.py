@@ -46,7 +46,7 @@ from spadesctl.notation.escapes import unescape
 _TOKEN: Final = re.compile(r"[^ \t\f\r]+")
 _TAG: Final = re.compile(r'\[([A-Za-z][A-Za-z0-9_]*)[ \t]+"((?:\\.|[^"\\\n])*)"[ \t]*\][ \t]*$')
 _DIGITS: Final = re.compile(r"[0-9]{1,2}$")
-_SIGNED: Final = re.compile(r"[+-]?[0-9]+$")
+_SIGNED: Final = re.compile(r"[+-]?[0-9]{1,9}$")  # longer: the grammar decides
 _HOLDING: Final = re.compile(r"[NESW]:[^\s;{]*$")
 
 _SEATS: Final = {"N": Seat.N, "E": Seat.E, "S": Seat.S, "W": Seat.W}

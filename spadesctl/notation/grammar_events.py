@@ -10,7 +10,7 @@ so no parse tree is built; :func:`grammar_line` is what
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Any, Final, NoReturn
 
 from lark import Token, Transformer
 from lark.exceptions import (
@@ -61,11 +61,29 @@ def _seat(tok: Token) -> Seat:
     return Seat(str(tok))
 
 
+#: The most digits a running score may have (Python itself reads at most 4,300).
+MAX_SCORE_DIGITS: Final = 9
+
+
 def _int(tok: Token) -> int:
+    if len(str(tok).lstrip("0")) > len(str(_MAX_NUMBER)):
+        _too_large(tok)
     value = int(tok)
     if value > _MAX_NUMBER:
-        raise NotationError(f"{value} is far too large here", tok)
+        _too_large(tok)
     return value
+
+
+def _signed_int(tok: Token) -> int:
+    if len(str(tok).lstrip("+-").lstrip("0")) > MAX_SCORE_DIGITS:
+        _too_large(tok)
+    return int(tok)
+
+
+def _too_large(tok: Token) -> NoReturn:
+    text = str(tok).lstrip("+").lstrip("0") or "0"
+    shown = text if len(text) <= 15 else f"{text[:12]}..."
+    raise NotationError(f"{shown} is far too large here", tok)
 
 
 def _split_cards(tok: Token) -> tuple[tuple[Card, ...], tuple[int, ...]]:
@@ -184,7 +202,7 @@ class _ToEvents(Transformer[Token, Any]):
     ) -> tuple[tuple[Party, int], ...]:
         out = []
         for who, value in _pairs(items):
-            out.append((parse_party(str(who)), int(value) if signed else _int(value)))
+            out.append((parse_party(str(who)), _signed_int(value) if signed else _int(value)))
         return tuple(out)
 
 

@@ -185,15 +185,35 @@ def _seat(text: str) -> Seat | None:
     return Seat(word) if word in ("N", "E", "S", "W") else None
 
 
-def _bid(seat: Seat, tok: PbnToken) -> Bid:
+#: The largest number a bid or a trick number may be, as in the native notation.
+_MAX_NUMBER: Final = 99
+
+
+def _number(text: str) -> int | None:
+    """A bid's or trick's number, ``None`` above :data:`_MAX_NUMBER` (which also keeps
+    thousands of digits away from ``int``, which refuses them)."""
+    if len(text.lstrip("0")) > len(str(_MAX_NUMBER)) or int(text) > _MAX_NUMBER:
+        return None
+    return int(text)
+
+
+def _too_large(text: str) -> str:
+    shown = text if len(text) <= 15 else f"{text[:12]}..."
+    return f"{shown} is far too large here"
+
+
+def _bid(seat: Seat, tok: PbnToken) -> Bid | None:
+    """The bid of ``tok`` (``None``: a number too large to be a bid)."""
     text = tok.text.lower()
     if text == "nil":
         return Bid(seat, BidKind.NIL, 0, tok.pos)
     if text in ("bnil", "bn"):
         return Bid(seat, BidKind.BLIND_NIL, 0, tok.pos)
-    if text.startswith("b"):
-        return Bid(seat, BidKind.BLIND, int(text[1:]), tok.pos)
-    return Bid(seat, BidKind.NUMBER, int(text), tok.pos)
+    blind = text.startswith("b")
+    tricks = _number(text[1:] if blind else text)
+    if tricks is None:
+        return None
+    return Bid(seat, BidKind.BLIND if blind else BidKind.NUMBER, tricks, tok.pos)
 
 
 def _native(tag: PbnTag, keyword: str, text: str, offset: int) -> LineEvent | None:
@@ -280,7 +300,11 @@ def _auction(section: PbnSection, seats: tuple[Seat, ...], out: _Deal) -> Bids |
             index += 1
             if tok.text == "-":
                 continue
-            bids.append(_bid(seat, tok))
+            bid = _bid(seat, tok)
+            if bid is None:
+                out.issue(_too_large(tok.text), tok.pos)
+                continue
+            bids.append(bid)
     return Bids(tuple(bids), section.tag.pos)
 
 
@@ -395,8 +419,11 @@ def _tricks(section: PbnSection, out: _Deal) -> list[Trick]:
                 where.append(tok.pos.column)
             except ValueError as exc:
                 out.issue(str(exc), tok.pos)
-        if seat is not None:
-            tricks.append(Trick(int(number.text), seat, tuple(played), tuple(where), number.pos))
+        trick = _number(number.text)  # TRICK_NUMBER is digits
+        if trick is None:
+            out.issue(_too_large(number.text), number.pos)
+        elif seat is not None:
+            tricks.append(Trick(trick, seat, tuple(played), tuple(where), number.pos))
     return tricks
 
 
