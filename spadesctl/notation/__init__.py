@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import io
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO, Final
 
@@ -68,8 +68,7 @@ def games_from_stream(
     ``rules`` (``--rules``) replaces the ruleset that PBN records' options map to; native
     records say their rules in a ``[Rules]`` tag and are not affected.
     """
-    for index, unit in enumerate(game_texts_from_stream(stream, source, rules=rules), start=1):
-        yield game_from_text(unit, source, index) if isinstance(unit, GameText) else unit
+    yield from _parsed(game_texts_from_stream(stream, source, rules=rules), source)
 
 
 def game_texts_from_stream(
@@ -88,6 +87,12 @@ def game_texts_from_stream(
     yield from split_games(stream)
 
 
+def _parsed(units: Iterable[GameText | Game], source: str) -> Iterator[Game]:
+    """Native games parsed (numbered from 1 in their file); PBN games as they come."""
+    for index, unit in enumerate(units, start=1):
+        yield game_from_text(unit, source, index) if isinstance(unit, GameText) else unit
+
+
 def game_from_text(block: GameText, source: str = "-", index: int = 1) -> Game:
     """Parse the lines of one game (as split by the reader) into a :class:`Game`."""
     events = parse_lines(block.lines, block.first_line)
@@ -102,9 +107,7 @@ def iter_games(source: str | Path, *, rules: Ruleset | None = None) -> Iterator[
     Raises :class:`RecordReadError` for a source that cannot be read at all; problems
     inside the file are reported on each game (``Game.issues``) instead.
     """
-    name = str(source)
-    for index, unit in enumerate(iter_game_texts(source, rules=rules), start=1):
-        yield game_from_text(unit, name, index) if isinstance(unit, GameText) else unit
+    yield from _parsed(iter_game_texts(source, rules=rules), str(source))
 
 
 def iter_game_texts(
@@ -168,10 +171,7 @@ def parse_text(text: str, source: str = "-", *, rules: Ruleset | None = None) ->
     :class:`RecordReadError`.  Lone surrogates are read as the undecodable bytes they are.
     """
     data = text.encode("utf-8", "surrogatepass")
-    return [
-        game_from_text(unit, source, index) if isinstance(unit, GameText) else unit
-        for index, unit in enumerate(_guarded(io.BytesIO(data), source, rules), start=1)
-    ]
+    return list(_parsed(_guarded(io.BytesIO(data), source, rules), source))
 
 
 __all__ = [
