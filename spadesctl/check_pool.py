@@ -73,7 +73,9 @@ def check_in_processes(
     parts: list[FileReport] = []
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         for path in paths:
-            if path == "-" or _size(path) < split_bytes:
+            if path == "-":  # standard input belongs to this process
+                window.append((_done(check_file(path, options)), True))
+            elif _size(path) < split_bytes:
                 window.append((pool.submit(check_file, path, options), True))
             else:
                 for part, last in _parts(path, options, batch_games):
