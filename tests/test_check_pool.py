@@ -8,6 +8,7 @@ unreadable stretch) is exercised.
 from __future__ import annotations
 
 import functools
+import io
 import os
 from pathlib import Path
 
@@ -92,3 +93,13 @@ def test_choose_jobs_lets_one_large_file_use_every_core(tmp_path: Path) -> None:
     assert choose_jobs(4, [str(big)]) == 4
     assert choose_jobs(0, [str(big)]) == (os.cpu_count() or 1)
     assert choose_jobs(4, [str(small)]) == 1
+
+
+def test_standard_input_is_read_here(corpus: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    text = (MISTAKES / "renege.spades").read_bytes()
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(text)))
+    options = CheckOptions()
+    (stdin, first) = check_in_processes(["-", corpus[0]], options, 2)
+    assert stdin.file == "-"
+    assert "renege" in [d.name for d in stdin.diagnostics]
+    assert first == check_file(corpus[0], options)
