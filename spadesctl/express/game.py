@@ -126,10 +126,15 @@ def _recorded(line: str, parties: tuple[str, ...], number: re.Pattern[str]) -> l
     words = line.split(" ")
     if len(words) != 1 + 2 * len(parties):
         return None
-    given = dict(zip(words[1::2], words[2::2], strict=True))
-    if len(given) != len(parties) or any(not number.fullmatch(v) for v in given.values()):
-        return None
-    try:
-        return [int(given[name]) for name in parties]
-    except KeyError:
-        return None  # a figure for someone who does not score in this game
+    names = tuple(words[1::2])
+    figures = words[2::2]
+    if names != parties:  # in another order: each party once, no one else
+        if sorted(names) != sorted(parties):
+            return None
+        figures = [figures[names.index(name)] for name in parties]
+    out = []
+    for figure in figures:
+        if not number.fullmatch(figure):
+            return None
+        out.append(int(figure))
+    return out
