@@ -66,6 +66,10 @@ COVERED: Final = (
     "cutthroat moon=200 boston_wins=yes ten_for_200=yes blind_nil=150 blind_nil_pass=0 "
     "blind_nil_deficit=0 set_twice_loses=yes",
     "mirror partnership=no",
+    "solo",
+    "solo players=3",
+    "standard must_overtake=yes",
+    "jjdd must_overtake=yes spades_first_trick=no",
 )
 
 #: The presets among them.
@@ -77,6 +81,7 @@ _COVERED_PRESETS: Final = (
     "jokers",
     "jjdd",
     "cutthroat",
+    "solo",
 )
 
 ROOT: Final = Path(__file__).resolve().parents[1]
@@ -302,6 +307,7 @@ PLANTED: Final = [
     ("invalid rules", "standard nil=maybe", "", "", "invalid-rules"),
     ("result", "standard", "bags NS 2 EW 1\n", "bags NS 2 EW 1\nresult NS\n", "result-mismatch"),
     ("mirror", "mirror", _SHEET, "", "mirror-bid-violated"),
+    ("must overtake", "standard must_overtake=yes", _SHEET, "", "must-overtake"),
     ("lowest club", "britannica", _SHEET, "", "first-trick-violation"),
     ("suicide", "suicide", _SHEET, "", "suicide-bid-violated"),
     ("dealt twice", "standard", "deal N:T65", "deal N:A65", "bad-deal"),

@@ -1,8 +1,7 @@
 """The rulesets the express check covers, and the plain numbers it reads from them.
 
 The express check (:mod:`spadesctl.express`) replays the games of three or four players,
-in partnerships or not, every hand bid, no ``must_overtake`` (any deck; the 2C leads
-only in the 52-card one).
+in partnerships or not, every hand bid (any deck; the 2C leads only in the 52-card one).
 :func:`express_rules` turns such a :class:`~spadesctl.rules.ruleset.Ruleset` into an
 :class:`ExpressRules` of ints and bools, and answers ``None`` for any other ruleset (the
 game is then checked by the full engine).
@@ -32,7 +31,6 @@ from spadesctl.rules.ruleset import (
 
 #: Keys the express check requires to have exactly these values.
 FIXED: Final[dict[str, object]] = {
-    "must_overtake": False,
     "first_hand_unbid": False,
 }
 
@@ -41,6 +39,7 @@ VARIED: Final = frozenset(
     {
         "players",  # 3 or 4
         "partnership",
+        "must_overtake",
         "first_lead",
         "spades_first_trick",
         "lead_spades",
@@ -103,6 +102,7 @@ class ExpressRules:
     lowest_club: bool  # first_lead=lowest_club: everyone plays their lowest club to trick 1
     spades_first_trick: bool
     spades_broken: bool  # lead_spades=broken
+    must_overtake: bool  # beat the best card of the suit led; void in it, trump over trumps
     nil: int | None
     nil_penalty: int
     zero_is_nil: bool  # a bid of 0 is a nil (zero_is_nil and nil on)
@@ -163,6 +163,7 @@ def express_rules(rules: Ruleset) -> ExpressRules | None:
         two_of_clubs_leads=rules.first_lead is FirstLead.TWO_OF_CLUBS,
         lowest_club=rules.first_lead is FirstLead.LOWEST_CLUB,
         spades_first_trick=rules.spades_first_trick,
+        must_overtake=rules.must_overtake,
         spades_broken=rules.lead_spades is LeadSpades.BROKEN,
         nil=rules.nil,
         nil_penalty=rules.effective_nil_penalty,

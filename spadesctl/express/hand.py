@@ -194,6 +194,7 @@ def play_hand(
     else:
         leader = (dealer + 1) % players
     card = cards.get
+    overtake = rules.must_overtake
     won = [0] * players
     broken = False
     first = 0
@@ -232,6 +233,7 @@ def play_hand(
             broken = True
         best = 0
         order = rotations[leader]
+        top_led, top_trump = bit, 0  # must_overtake: the best card of the suit led, trump
         # The cards that follow it.
         for k in range(1, players):
             follow = card(words[3 + k])
@@ -245,6 +247,14 @@ def play_hand(
             if suit != led:
                 if held[base + led]:
                     return None  # renege
+                if (
+                    overtake
+                    and led
+                    and held[base]
+                    and (t or rules.spades_first_trick)
+                    and (suit or (bit < top_trump and held[base] > top_trump))
+                ):
+                    return None  # must-overtake: void in the suit led, trump over any trump
                 if suit:
                     continue  # a discard: it cannot win
                 if (
@@ -254,6 +264,12 @@ def play_hand(
                 ):
                     return None  # first-trick-violation
                 broken = True
+                top_trump = max(top_trump, bit)
+            elif overtake:
+                if bit > top_led:
+                    top_led = bit
+                elif held[base + led] > top_led:
+                    return None  # must-overtake: beat the best card of the suit led
             if strength > best_strength:
                 best, best_strength = k, strength
         leader = order[best]
