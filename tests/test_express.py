@@ -256,7 +256,9 @@ def _edit(text: str, old: str, new: str) -> str:
     return text.replace(old, new, 1)
 
 
-_GAME: Final = """[Rules "{rules}"]
+#: A clean one-hand game (scores NS 32 EW 71, bags NS 2 EW 1 under standard rules), its
+#: ruleset a ``{rules}`` placeholder: the game the planted mistakes edit.
+ONE_HAND: Final = """[Rules "{rules}"]
 
 hand 1 dealer W
 deal N:T65.J642.32.K864 E:Q932.KT753.A97.A S:J874.AQ98.QT.J95 W:AK..KJ8654.QT732
@@ -278,11 +280,11 @@ score NS 32 EW 71
 bags NS 2 EW 1
 """
 
-#: The score sheet of ``_GAME``: taken out where the ruleset would score it otherwise.
+#: The score sheet of ``ONE_HAND``: taken out where the ruleset would score it otherwise.
 _SHEET: Final = "score NS 32 EW 71\nbags NS 2 EW 1\n"
 
-#: The first hand of ``_GAME`` again as hand {0} dealt by {1}: as a second hand, wrong.
-_HAND: Final = "\n" + _GAME.split("\n\n", 1)[1].replace("hand 1 dealer W", "hand {0} dealer {1}")
+#: The first hand of ``ONE_HAND`` again as hand {0} dealt by {1}: as a second hand, wrong.
+_HAND: Final = "\n" + ONE_HAND.split("\n\n", 1)[1].replace("hand 1 dealer W", "hand {0} dealer {1}")
 
 #: (what is wrong, rules, old text, new text, a diagnostic the full check gives, or
 #: ``None`` when the edit is fine or its diagnostics do not matter here)
@@ -341,7 +343,7 @@ PLANTED: Final = [
 
 @pytest.mark.parametrize(("what", "rules", "old", "new", "kind"), PLANTED)
 def test_planted_mistakes(what: str, rules: str, old: str, new: str, kind: str | None) -> None:
-    text = _GAME.format(rules=rules)
+    text = ONE_HAND.format(rules=rules)
     if old:
         text = _edit(text, old, new)
     (unit,) = units(text)
@@ -430,7 +432,7 @@ def test_never_passes_what_the_full_check_faults(data: st.DataObject) -> None:
 def test_check_file_same_report_either_way(tmp_path: Path) -> None:
     """A file of clean and faulty games: the same report with and without the express."""
     games = [*clean_texts("standard"), *clean_texts(COVERED[1])]
-    faulty = _edit(_GAME.format(rules="standard"), "trick 3 E KH AH", "trick 3 E KH 3H")
+    faulty = _edit(ONE_HAND.format(rules="standard"), "trick 3 E KH AH", "trick 3 E KH 3H")
     record = tmp_path / "mixed.spades"
     record.write_text("\n".join([games[0], faulty, *games[1:]]))
     fast = check_file(str(record), CheckOptions(express=True))

@@ -22,6 +22,7 @@ from spadesctl.checking import game_diagnostics
 from spadesctl.express import express_game
 from spadesctl.notation import GameText, game_from_text, game_texts_from_stream
 from spadesctl.rules import parse_rules
+from tests.test_express import ONE_HAND
 
 ROOT: Final = Path(__file__).resolve().parents[1]
 
@@ -31,28 +32,7 @@ SAMPLE: Final = (ROOT / "samples" / "blind-nil.spades").read_text(encoding="utf-
 
 #: A clean one-hand game: scores NS 32 EW 71 and bags NS 2 EW 1 under standard rules.
 #: N holds hearts J642, S hearts AQ98; E holds spades Q932, W spades AK.
-ONE: Final = """[Event "Audit"]
-[Rules "{rules}"]
-
-hand 1 dealer W
-deal N:T65.J642.32.K864 E:Q932.KT753.A97.A S:J874.AQ98.QT.J95 W:AK..KJ8654.QT732
-bid N 1 E 4 S 2 W 3
-trick 1 N KC AC JC 2C
-trick 2 E AD QD 4D 3D
-trick 3 E KH AH KS 4H
-trick 4 W AS TS 2S JS
-trick 5 W KD 2D 7D TD
-trick 6 W QC 8C 3H 9C
-trick 7 W JD 5S 9D 5C
-trick 8 N 6S 9S 8S 3C
-trick 9 E 5H 8H TC 2H
-trick 10 S 7S 8D 4C 3S
-trick 11 S 9H 7C 6H 7H
-trick 12 S QH 6D JH TH
-trick 13 S 4S 5D 6C QS
-score NS 32 EW 71
-bags NS 2 EW 1
-"""
+ONE: Final = '[Event "Audit"]\n' + ONE_HAND
 
 #: N's thirteen cards in ``ONE``.
 N_CARDS: Final = "TS 6S 5S JH 6H 4H 2H 3D 2D KC 8C 6C 4C"
