@@ -34,7 +34,7 @@ from spadesctl.rules.presets import STANDARD
 from spadesctl.scoring import PartyStanding, Standing, game_end, score_hand
 from tests.strategies import RULES_TEXTS, mutated_lines
 
-#: Rulesets the express check covers: standard and house rules that vary every key it reads.
+#: Rulesets the express check covers: presets, and house rules that vary every key it reads.
 COVERED: Final = (
     "standard",
     "standard nil=50 blind_nil=100 both_nil=no",
