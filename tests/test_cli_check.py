@@ -179,3 +179,13 @@ def test_express_and_full_engine_print_the_same() -> None:
         assert fast.exit_code == full.exit_code == 1
         assert fast.stdout == full.stdout
         assert "renege" in fast.stdout
+
+
+def test_standard_input_beside_files_with_jobs(broken: Path) -> None:
+    renege = Path(__file__).parent.parent / "samples" / "mistakes" / "renege.spades"
+    args = ["check", "--jobs", "2", "-", str(broken)]
+    result = runner.invoke(app, args, input=renege.read_text())
+    assert result.exit_code == 1
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("-:11:20: SP304 renege")
+    assert all(line.startswith(str(broken)) for line in lines[1:]) and len(lines) > 1

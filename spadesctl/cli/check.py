@@ -64,7 +64,7 @@ def choose_jobs(jobs: int, paths: list[str]) -> int:
 
 def run_reports(paths: list[str], options: CheckOptions, jobs: int) -> Iterator[FileReport]:
     """Reports in the order of ``paths``, computed in ``jobs`` processes."""
-    if jobs <= 1 or "-" in paths:
+    if jobs <= 1:
         from spadesctl.checking import check_file
 
         for p in paths:
