@@ -45,7 +45,7 @@ from spadesctl.events import (
 )
 from spadesctl.notation.escapes import unescape
 from spadesctl.notation.grammar import spades_parser
-from spadesctl.notation.parser import NotationError
+from spadesctl.notation.parser import NotationError, too_large
 
 #: The most tricks any bid may name (three players hold 17 cards); larger numbers are
 #: syntax errors, smaller out-of-range ones are the replay engine's ``bid-out-of-range``.
@@ -81,9 +81,7 @@ def _signed_int(tok: Token) -> int:
 
 
 def _too_large(tok: Token) -> NoReturn:
-    text = str(tok).lstrip("+").lstrip("0") or "0"
-    shown = text if len(text) <= 15 else f"{text[:12]}..."
-    raise NotationError(f"{shown} is far too large here", tok)
+    raise NotationError(too_large(str(tok).lstrip("+").lstrip("0") or "0"), tok)
 
 
 def _split_cards(tok: Token) -> tuple[tuple[Card, ...], tuple[int, ...]]:

@@ -32,6 +32,12 @@ class NotationError(ValueError):
         self.token = token
 
 
+def too_large(text: str) -> str:
+    """The message for a number larger than a line allows (long ones shortened)."""
+    shown = text if len(text) <= 15 else f"{text[:12]}..."
+    return f"{shown} is far too large here"
+
+
 def parse_line(text: str, line_no: int) -> LineEvent | None:
     """Parse one line (no newline) with the grammar; ``None`` for a blank line."""
     if not text.strip(_BLANK):
@@ -69,4 +75,4 @@ def parse_lines(lines: Sequence[str], first_line: int = 1, fast: bool = True) ->
     return out
 
 
-__all__ = ["NotationError", "parse_line", "parse_lines"]
+__all__ = ["NotationError", "parse_line", "parse_lines", "too_large"]

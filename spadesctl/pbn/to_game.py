@@ -54,7 +54,7 @@ from spadesctl.events import (
     Trick,
 )
 from spadesctl.notation.fastpath import fast_line
-from spadesctl.notation.parser import parse_line
+from spadesctl.notation.parser import parse_line, too_large
 from spadesctl.pbn.options import map_options
 from spadesctl.pbn.parser import PbnRecord, PbnSection, PbnTag, PbnToken
 from spadesctl.pbn.tags import (
@@ -197,11 +197,6 @@ def _number(text: str) -> int | None:
     return int(text)
 
 
-def _too_large(text: str) -> str:
-    shown = text if len(text) <= 15 else f"{text[:12]}..."
-    return f"{shown} is far too large here"
-
-
 def _bid(seat: Seat, tok: PbnToken) -> Bid | None:
     """The bid of ``tok`` (``None``: a number too large to be a bid)."""
     text = tok.text.lower()
@@ -302,7 +297,7 @@ def _auction(section: PbnSection, seats: tuple[Seat, ...], out: _Deal) -> Bids |
                 continue
             bid = _bid(seat, tok)
             if bid is None:
-                out.issue(_too_large(tok.text), tok.pos)
+                out.issue(too_large(tok.text), tok.pos)
                 continue
             bids.append(bid)
     return Bids(tuple(bids), section.tag.pos)
@@ -421,7 +416,7 @@ def _tricks(section: PbnSection, out: _Deal) -> list[Trick]:
                 out.issue(str(exc), tok.pos)
         trick = _number(number.text)  # TRICK_NUMBER is digits
         if trick is None:
-            out.issue(_too_large(number.text), number.pos)
+            out.issue(too_large(number.text), number.pos)
         elif seat is not None:
             tricks.append(Trick(trick, seat, tuple(played), tuple(where), number.pos))
     return tricks
