@@ -1,0 +1,204 @@
+"""``spadesctl report``: the page model, the HTML, the files written (browser tests: in
+tests/test_report_browser.py).
+
+The renege sample (samples/mistakes/renege.spades) plants East's 7C on a heart lead in
+trick 1 of hand 1 while East still holds 6H and 9H (the deal gives East ``AT42.96.
+AQ972.74``): the page must attach SP304 to that very card and show those two cards.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+import spadesctl
+from spadesctl.checking import game_diagnostics
+from spadesctl.cli import app
+from spadesctl.generate import generate_games
+from spadesctl.report.model import game_page
+from spadesctl.report.render import render_game
+from spadesctl.report.site import ReportError, write_report
+from spadesctl.rules.presets import STANDARD
+from spadesctl.sources import expand_paths
+from tests.test_notation import ISSUE_EXAMPLE
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLES = ROOT / "samples"
+RENEGE = SAMPLES / "mistakes" / "renege.spades"
+
+
+class _Elements(HTMLParser):
+    """Every element's tag and attributes, and the text, of a page."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.elements: list[tuple[str, dict[str, str | None]]] = []
+        self.text: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.elements.append((tag, dict(attrs)))
+
+    def handle_data(self, data: str) -> None:
+        self.text.append(data)
+
+
+def _parse(html: str) -> _Elements:
+    parser = _Elements()
+    parser.feed(html)
+    return parser
+
+
+def test_the_renege_is_attached_to_easts_seven_of_clubs_with_its_proof() -> None:
+    [game] = spadesctl.load(RENEGE)
+    page = game_page(game)
+    [d] = page.diagnostics
+    assert (d.code, d.name, d.target) == ("SP304", "renege", "hand-1-trick-1-E")
+    assert sorted(c.code for c in d.proof) == ["6H", "9H"]
+    east = page.hands[0].dealt[1]
+    assert east.seat.word == "East" and east.proof == {"6H", "9H"}
+    trick = page.hands[0].tricks[0]
+    [cell] = [c for c in trick.cells if c.anchor == d.target]
+    assert cell.card is not None and cell.card.code == "7C"
+
+
+def test_the_page_lists_exactly_what_check_reports() -> None:
+    for path in expand_paths([str(SAMPLES)]):
+        for game in spadesctl.iter_games(path):
+            page = game_page(game)
+            expected = [(x.code, x.line, x.column, x.message) for x in game_diagnostics(game)]
+            assert [(d.code, d.line, d.column, d.message) for d in page.diagnostics] == expected
+
+
+def test_every_diagnostic_of_the_samples_has_an_element_on_its_page() -> None:
+    for path in expand_paths([str(SAMPLES)]):
+        for game in spadesctl.iter_games(path):
+            page = game_page(game)
+            ids = {a.get("id") for _, a in _parse(render_game(page)).elements}
+            for d in page.diagnostics:
+                assert d.target in ids, (path, d)
+                assert d.anchor in ids, (path, d)
+
+
+def test_the_sheet_marks_the_forgotten_bag_penalty_with_its_explanation() -> None:
+    [game] = spadesctl.load(SAMPLES / "mistakes" / "forgot-bag-penalty.spades")
+    page = game_page(game)
+    [d] = page.diagnostics
+    assert d.code == "SP401" and d.target == "sheet-hand-3"
+    assert "10-bag penalty at hand 3 was not applied" in d.message
+    wrong = [r for r in page.sheet if r.status == "wrong"]
+    assert [(r.hand, r.party) for r in wrong] == [(3, "NS")]
+
+
+def test_a_hostile_name_is_text() -> None:
+    text = ISSUE_EXAMPLE.replace('"Bo"', '"<script>alert(1)</script>Bo"')
+    game = spadesctl.parse_text(text)[0]
+    html = render_game(game_page(game))
+    assert "<script>alert(1)</script>" not in html
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;Bo" in html
+    scripts = [t for t, _ in _parse(html).elements if t == "script"]
+    assert scripts == ["script"]  # the page's own, and no other
+
+
+def test_the_page_is_self_contained() -> None:
+    [game] = spadesctl.load(RENEGE)
+    html = render_game(game_page(game))
+    elements = _parse(html).elements
+    for tag, attrs in elements:
+        assert "src" not in attrs, tag
+        if tag == "link":
+            pytest.fail(f"a <link> element: {attrs}")
+        if tag == "a":
+            href = attrs.get("href") or ""
+            assert href.startswith("#"), href
+    assert "Content-Security-Policy" in html
+    assert re.search(r"https?://", html.replace("http://www.w3.org/2000/svg", "")) is None
+
+
+def test_pbn_and_native_records_give_the_same_page(tmp_path: Path) -> None:
+    runner = CliRunner()
+    done = runner.invoke(app, ["convert", str(RENEGE), "--to", "pbn"])
+    assert done.exit_code in (0, 1), done.output
+    pbn = tmp_path / "renege.pbn"
+    pbn.write_text(done.stdout)
+    [native] = spadesctl.load(RENEGE)
+    [imported] = spadesctl.load(pbn)
+    a, b = game_page(native), game_page(imported)
+    assert a.hands == b.hands
+    assert a.sheet == b.sheet
+    assert a.chart == b.chart
+    assert [(d.code, d.target, d.proof) for d in a.diagnostics] == [
+        (d.code, d.target, d.proof) for d in b.diagnostics
+    ]
+
+
+def test_report_one_game_writes_one_page(tmp_path: Path) -> None:
+    out = tmp_path / "renege.html"
+    done = CliRunner().invoke(app, ["report", str(RENEGE), "-o", str(out)])
+    assert done.exit_code == 1, done.output  # written, and the game has a problem
+    assert done.stdout == f"{out}: 1 game, 1 problem\n"
+    html = out.read_text(encoding="utf-8")
+    assert 'id="d1"' in html and "SP304" in html
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["renege.html"]
+
+
+def test_report_of_the_samples_indexes_every_game(tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    done = CliRunner().invoke(app, ["report", str(SAMPLES), "-o", f"{out}/"])
+    assert done.exit_code == 1, done.output
+    games = [g for p in expand_paths([str(SAMPLES)]) for g in spadesctl.iter_games(p)]
+    index = (out / "index.html").read_text(encoding="utf-8")
+    links = [a["href"] for t, a in _parse(index).elements if t == "a" and a.get("href")]
+    pages = [h for h in links if h and not h.startswith("#")]
+    assert len(pages) == len(games) == len(set(pages))
+    assert sorted(p.name for p in out.iterdir()) == sorted(["index.html", *pages])
+    for game in games:
+        assert f"<code>{game.source}</code> #{game.index}" in index
+    assert 'id="stats"' in index
+
+
+def test_a_clean_game_exits_zero(tmp_path: Path) -> None:
+    record = tmp_path / "one.spades"
+    [clean] = list(generate_games(1, 7, STANDARD))
+    record.write_text(spadesctl.format_game(clean))
+    done = CliRunner().invoke(app, ["report", str(record), "-o", str(tmp_path / "one.html")])
+    assert done.exit_code == 0, done.output
+
+
+def test_an_unreadable_record_writes_nothing(tmp_path: Path) -> None:
+    good = tmp_path / "good.spades"
+    good.write_text(ISSUE_EXAMPLE)
+    missing = tmp_path / "missing.spades"
+    out = tmp_path / "site"
+    done = CliRunner().invoke(app, ["report", str(good), str(missing), "-o", str(out)])
+    assert done.exit_code == 2
+    assert "missing.spades" in done.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["good.spades"]
+
+
+def test_a_report_replaces_an_older_report_but_never_other_files(tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    write_report([str(SAMPLES / "mistakes")], out)
+    first = sorted(p.name for p in out.iterdir())
+    write_report([str(SAMPLES / "mistakes")], out)
+    assert sorted(p.name for p in out.iterdir()) == first
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / "keep.txt").write_text("mine")
+    with pytest.raises(ReportError, match="holds no report"):
+        write_report([str(SAMPLES / "mistakes")], other)
+    assert [p.name for p in other.iterdir()] == ["keep.txt"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["other", "site"]
+
+
+def test_a_folder_gets_the_mode_mkdir_would_give(tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    write_report([str(SAMPLES / "mistakes")], out)
+    (tmp_path / "plain").mkdir()
+    assert out.stat().st_mode == (tmp_path / "plain").stat().st_mode
+    assert os.access(out / "index.html", os.R_OK)
