@@ -19,10 +19,11 @@ from typer.testing import CliRunner
 import spadesctl
 from spadesctl.checking import game_diagnostics
 from spadesctl.cli import app
-from spadesctl.generate import generate_games
+from spadesctl.generate import GenerateOptions, generate_games
 from spadesctl.report.model import game_page
 from spadesctl.report.render import render_game
 from spadesctl.report.site import ReportError, write_report
+from spadesctl.rules.parse import parse_rules
 from spadesctl.rules.presets import STANDARD
 from spadesctl.sources import expand_paths
 from tests.test_notation import ISSUE_EXAMPLE
@@ -202,3 +203,64 @@ def test_a_folder_gets_the_mode_mkdir_would_give(tmp_path: Path) -> None:
     (tmp_path / "plain").mkdir()
     assert out.stat().st_mode == (tmp_path / "plain").stat().st_mode
     assert os.access(out / "index.html", os.R_OK)
+
+
+#: The page-size budget of a 20-hand game (docs/report.md).
+PAGE_BUDGET = 300 * 1024
+
+
+def test_a_twenty_hand_page_is_within_the_budget(tmp_path: Path) -> None:
+    rules = parse_rules("standard target=5000")
+    [game] = generate_games(1, 20, rules, GenerateOptions(max_hands=20))
+    assert len(game.hands) == 20
+    out = tmp_path / "twenty.html"
+    record = tmp_path / "twenty.spades"
+    record.write_text(spadesctl.format_game(game))
+    write_report([str(record)], out)
+    assert out.stat().st_size < PAGE_BUDGET
+
+
+def _outline(html: str) -> list[str]:
+    """The page's landmarks, headings and anchors, one a line, indented by nesting."""
+    keep = {
+        "header",
+        "nav",
+        "main",
+        "section",
+        "article",
+        "footer",
+        "h1",
+        "h2",
+        "h3",
+        "table",
+        "svg",
+    }
+    out: list[str] = []
+
+    class Outline(HTMLParser):
+        depth = 0
+
+        def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+            a = dict(attrs)
+            if tag in keep or a.get("role") == "note":
+                mark = f"#{a['id']}" if a.get("id") else ""
+                cls = f".{a['class']}" if a.get("class") and tag != "table" else ""
+                out.append("  " * self.depth + f"{tag}{mark}{cls}")
+            if tag in ("header", "nav", "main", "section", "article"):
+                self.depth += 1
+
+        def handle_endtag(self, tag: str) -> None:
+            if tag in ("header", "nav", "main", "section", "article"):
+                self.depth -= 1
+
+    Outline().feed(html)
+    return out
+
+
+def test_the_structure_of_the_renege_page_golden() -> None:
+    [game] = spadesctl.load(RENEGE)
+    outline = "\n".join(_outline(render_game(game_page(game)))) + "\n"
+    golden = ROOT / "tests" / "golden" / "report_renege_outline.txt"
+    if os.environ.get("SPADESCTL_UPDATE_GOLDEN") == "1":
+        golden.write_text(outline)
+    assert outline == golden.read_text()
