@@ -24,7 +24,7 @@ from spadesctl.report.model import game_page
 from spadesctl.report.render import render_game
 from spadesctl.report.site import ReportError, write_report
 from spadesctl.rules.parse import parse_rules
-from spadesctl.rules.presets import STANDARD
+from spadesctl.rules.presets import PRESETS, STANDARD
 from spadesctl.sources import expand_paths
 from tests.test_notation import ISSUE_EXAMPLE
 
@@ -264,3 +264,32 @@ def test_the_structure_of_the_renege_page_golden() -> None:
     if os.environ.get("SPADESCTL_UPDATE_GOLDEN") == "1":
         golden.write_text(outline)
     assert outline == golden.read_text()
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_every_preset_gives_a_page_whose_parts_are_all_there(preset: str) -> None:
+    [game] = generate_games(1, 3, PRESETS[preset], GenerateOptions(max_hands=4))
+    read = spadesctl.parse_text(spadesctl.format_game(game))[0]
+    page = game_page(read)
+    html = render_game(page)
+    ids = [a.get("id") for _, a in _parse(html).elements if a.get("id")]
+    assert len(ids) == len(set(ids))  # no id twice
+    assert len(page.hands) == len(read.hands)
+    for hand, shown in zip(read.hands, page.hands, strict=True):
+        assert len(shown.tricks) == len(hand.tricks)
+        assert f"{shown.anchor}-tricks" in ids or not hand.tricks
+    assert page.diagnostics == ()  # the bot plays legally
+
+
+def test_a_broken_record_still_gets_a_page_with_its_problems_on_it() -> None:
+    text = ISSUE_EXAMPLE.replace("trick 2 E 6C 5C 7C 8C", "trick 2 E 6C 5C 7X 8C")
+    text = text.replace('[Rules "standard nil=50"]', '[Rules "standard nil=fifty"]')
+    game = spadesctl.parse_text(text)[0]
+    page = game_page(game)
+    codes = {d.code for d in page.diagnostics}
+    assert {"SP001", "SP003"} <= codes
+    [unreadable] = [d for d in page.diagnostics if d.code == "SP001"]
+    assert unreadable.target == "hand-1"  # the hand whose line it is
+    html = render_game(page)
+    ids = {a.get("id") for _, a in _parse(html).elements}
+    assert all(d.anchor in ids and d.target in ids for d in page.diagnostics)

@@ -57,6 +57,14 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="module")
+def renege(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The page of the renege sample (the issue's "done when")."""
+    out = tmp_path_factory.mktemp("renege") / "renege.html"
+    write_report([str(RENEGE)], out)
+    return out
+
+
+@pytest.fixture(scope="module")
 def generated(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, spadesctl.Game]:
     """A 20-hand game played by the bot (target 5000, so that it runs its 20 hands)."""
     rules = parse_rules("standard target=5000")
@@ -109,10 +117,9 @@ def _only_itself(opened: Opened, path: Path) -> None:
 
 
 def test_the_renege_page_shows_easts_seven_of_clubs_and_the_hearts_that_prove_it(
-    context: BrowserContext, tmp_path: Path
+    context: BrowserContext, renege: Path
 ) -> None:
-    out = tmp_path / "renege.html"
-    write_report([str(RENEGE)], out)
+    out = renege
     opened = _open(context, out)
     page = opened.page
     _only_itself(opened, out)
@@ -275,16 +282,30 @@ def test_the_url_fragment_restores_the_position(
 
 
 def test_without_javascript_the_page_still_shows_everything_but_the_step_through(
-    context: BrowserContext, tmp_path: Path
+    context: BrowserContext, renege: Path
 ) -> None:
-    out = tmp_path / "renege.html"
-    write_report([str(RENEGE)], out)
+    out = renege
     page = context.new_page()
     cdp = context.new_cdp_session(page)
     cdp.send("Emulation.setScriptExecutionDisabled", {"value": True})
     page.goto(out.resolve().as_uri())
     assert page.is_visible("#d1") and page.is_visible("#sheet") and page.is_visible(".chart")
     assert not page.is_visible(".stepper")
+    page.close()
+
+
+def test_the_print_stylesheet_leaves_out_the_controls(
+    context: BrowserContext, renege: Path
+) -> None:
+    out = renege
+    opened = _open(context, out)
+    page = opened.page
+    assert page.is_visible(".stepper")
+    page.emulate_media(media="print")
+    assert not page.is_visible(".stepper") and not page.is_visible("details.rules")
+    assert page.is_visible("#d1") and page.is_visible(".chart") and page.is_visible("#sheet")
+    pdf = page.pdf(format="A4")
+    assert pdf.startswith(b"%PDF") and pdf.count(b"/Type /Page") > 3
     page.close()
 
 
@@ -370,10 +391,9 @@ def _png_size_and_rows(data: bytes) -> tuple[int, int, int]:
 
 
 def test_a_screenshot_is_the_window_size_and_not_blank(
-    context: BrowserContext, tmp_path: Path
+    context: BrowserContext, renege: Path
 ) -> None:
-    out = tmp_path / "renege.html"
-    write_report([str(RENEGE)], out)
+    out = renege
     opened = _open(context, out, "#hand-1-trick-1")
     shot = opened.page.screenshot()
     width, height, rows = _png_size_and_rows(shot)

@@ -131,7 +131,23 @@ def locate(d: Diagnostic, anchors: Anchors) -> tuple[str, str]:
         return "result", where
     if hand is not None and hand in anchors.hands:
         return anchors.hands[hand], where
-    return "header", where
+    return _hand_of_line(d.line, anchors), where
+
+
+def _hand_of_line(line: int, anchors: Anchors) -> str:
+    """The hand whose lines hold ``line`` (a line that could not be read), else the game."""
+    owner = "header"
+    for first, anchor in sorted(
+        (n, a) for n, a in anchors.lines.items() if a in _hand_ids(anchors)
+    ):
+        if first > line:
+            break
+        owner = anchor
+    return owner
+
+
+def _hand_ids(anchors: Anchors) -> set[str]:
+    return set(anchors.hands.values())
 
 
 def _where(d: Diagnostic) -> str:

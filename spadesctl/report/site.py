@@ -11,6 +11,7 @@ written (:class:`ReportError`).
 
 from __future__ import annotations
 
+import itertools
 import os
 import re
 import shutil
@@ -153,13 +154,14 @@ _UNSAFE = re.compile(r"[^a-z0-9]+")
 
 
 def _page_name(game: Game, taken: set[str]) -> str:
-    """``league-night-3.html``: the record's name and the game's number, made unique."""
-    stem = _UNSAFE.sub("-", Path(game.source).stem.lower()).strip("-") or "game"
-    name = f"{stem}-{game.index}.html"
-    k = 2
-    while name in taken:
-        name = f"{stem}-{game.index}-{k}.html"
-        k += 1
+    """``league-night-3.html``: the record's name and the game's number, made unique
+    (``renege-ptn-1.html`` beside ``renege-1.html``, then a counter)."""
+    path = Path(game.source)
+    stem = _UNSAFE.sub("-", path.stem.lower()).strip("-") or "game"
+    kind = _UNSAFE.sub("", path.suffix.lower())
+    first = [f"{stem}-{game.index}.html"] + ([f"{stem}-{kind}-{game.index}.html"] if kind else [])
+    counted = (f"{stem}-{game.index}-{k}.html" for k in itertools.count(2))
+    name = next(c for c in itertools.chain(first, counted) if c not in taken)
     taken.add(name)
     return name
 
