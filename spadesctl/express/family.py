@@ -17,6 +17,7 @@ import functools
 from dataclasses import dataclass, fields
 from typing import Final
 
+from spadesctl.core.bids import zero_is_nil
 from spadesctl.express.deck import DeckTables, deck_tables
 from spadesctl.rules.ruleset import (
     BagMode,
@@ -167,7 +168,7 @@ def express_rules(rules: Ruleset) -> ExpressRules | None:
         spades_broken=rules.lead_spades is LeadSpades.BROKEN,
         nil=rules.nil,
         nil_penalty=rules.effective_nil_penalty,
-        zero_is_nil=rules.zero_is_nil and rules.nil is not None,
+        zero_is_nil=zero_is_nil(rules),
         blind_nil=rules.blind_nil,
         blind_nil_deficit=rules.blind_nil_deficit,
         blind_nil_pass=rules.blind_nil_pass,

@@ -11,7 +11,6 @@ from spadesctl.rules.deck import (
     effective_suit,
     is_spade,
     power,
-    trick_winner_index,
 )
 from spadesctl.rules.keys import KEYS, Key
 from spadesctl.rules.parse import (
@@ -57,5 +56,4 @@ __all__ = [
     "load_rules_toml",
     "parse_rules",
     "power",
-    "trick_winner_index",
 ]

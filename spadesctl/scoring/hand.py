@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple, cast
 
 from spadesctl.cards import Party, Seat, Side, seats_for, side_of
+from spadesctl.core.bids import is_nil
 from spadesctl.events import Bid, BidKind
 from spadesctl.rules.ruleset import BagMode, FailedNilTricks, Ruleset, SetPenalty
 from spadesctl.scoring.model import (
@@ -222,23 +223,11 @@ def _table_seats(parties: tuple[Party, ...]) -> frozenset[Party]:
     return frozenset(s for party in parties for s in seats_of(party))
 
 
-def _is_nil(rules: Ruleset, bid: Bid) -> bool:
-    if bid.kind in (BidKind.NIL, BidKind.BLIND_NIL):
-        return True
-    return (
-        bid.kind is BidKind.NUMBER
-        and bid.tricks == 0
-        and rules.zero_is_nil
-        and rules.nil is not None
-    )
-
-
 def _read_bids(
     rules: Ruleset, parties: tuple[Party, ...], bids: tuple[Bid, ...], work: dict[Party, _Work]
 ) -> None:
     seats = seats_for(rules.players)
     partnership = rules.partnership and rules.players == 4
-    zero_is_nil = rules.zero_is_nil and rules.nil is not None  # as _is_nil reads a 0
     seen: set[Party] = set()
     for bid in bids:
         bidder = bid.bidder
@@ -259,11 +248,7 @@ def _read_bids(
             if bidder not in seats:
                 raise ScoringError(f"{bidder} bid, but is not at the table")
             w = work[side_of(bidder) if partnership else bidder]  # party_of
-            if (
-                kind is BidKind.NIL
-                or kind is BidKind.BLIND_NIL
-                or (kind is BidKind.NUMBER and tricks == 0 and zero_is_nil)
-            ):
+            if is_nil(rules, bid):
                 w.nil_bids.append((bidder, kind is BidKind.BLIND_NIL))
                 continue
         if kind is BidKind.BLIND:
