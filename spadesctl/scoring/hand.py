@@ -15,7 +15,14 @@ from typing import NamedTuple, cast
 from spadesctl.cards import Party, Seat, Side, seats_for, side_of
 from spadesctl.core.bids import is_nil
 from spadesctl.events import Bid, BidKind
-from spadesctl.rules.ruleset import BagMode, FailedNilTricks, Ruleset, SetPenalty
+from spadesctl.rules.ruleset import (
+    BagMode,
+    FailedNilTricks,
+    MoonFail,
+    RenegeSet,
+    Ruleset,
+    SetPenalty,
+)
 from spadesctl.scoring.model import (
     HandScore,
     Item,
@@ -297,7 +304,7 @@ def _apply_ruling(rules: Ruleset, ruling: RenegeRuling, work: dict[Party, _Work]
     w = work[party]
     where = f" at trick {ruling.trick}" if ruling.trick is not None else ""
     penalty = rules.renege_penalty
-    if penalty == "set":
+    if penalty is RenegeSet.SET:
         w.set_by_ruling = True
         return Item(party, 0, f"{offender} reneged{where}: {party} is set (renege penalty)")
     # Penalty tricks leave the offender's party: those counted toward its contract first,
@@ -498,7 +505,7 @@ def _score_party_bid(rules: Ruleset, w: _Work, items: list[Item]) -> _Figures:
             contract_points, value_text = _made_value(rules, contract, w.blind, is_moon)
             text = f"{bid_text}, took {took_text}: {value_text}{_bags_text(rules, overtricks)}"
             items.append(Item(w.party, contract_points + unit * overtricks, text))
-        elif is_moon and rules.moon_fail == "bags" and reason is SetReason.SHORT:
+        elif is_moon and rules.moon_fail is MoonFail.BAGS and reason is SetReason.SHORT:
             moon_bags = w.counted
             text = (
                 f"{bid_text}, took {took_text}: the moon failed and its tricks count as bags: "
