@@ -21,34 +21,26 @@ from spadesctl.rules.ruleset import Ruleset
 
 @dataclass(frozen=True, slots=True)
 class Key:
-    """One ruleset key: its name (the field name), default and declaration."""
+    """One ruleset key: its name (the field name), default, and what its declaration says
+    (:class:`~spadesctl.rules.declare.KeyInfo`)."""
 
     name: str
     default: object
-    info: KeyInfo
-
-    @property
-    def kind(self) -> ValueKind:
-        return self.info.kind
-
-    @property
-    def meaning(self) -> str:
-        """One line, as ``spadesctl rules`` prints it."""
-        return self.info.meaning
-
-    @property
-    def express(self) -> Express:
-        return self.info.express
+    kind: ValueKind
+    meaning: str  # one line, as ``spadesctl rules`` prints it
+    doc: str  # the docs table's "Meaning" cell
+    source: str
+    express: Express
 
     @property
     def values(self) -> str:
         """The accepted values, as text for people (``yes, no``; ``0 or more, or off``)."""
-        return self.info.kind.values
+        return self.kind.values
 
     def convert(self, text: str) -> object:
         """The value written ``text``; :class:`ValueError` naming the valid values if none."""
         try:
-            return self.info.kind.parse(text.strip().lower())
+            return self.kind.parse(text.strip().lower())
         except ValueError:
             raise ValueError(
                 f"bad value {text!r} for {self.name}; valid values: {self.values}"
@@ -56,11 +48,15 @@ class Key:
 
     def format(self, value: object) -> str:
         """The canonical text of ``value`` (what :meth:`convert` turns back into it)."""
-        return self.info.kind.format(value)
+        return self.kind.format(value)
+
+
+def _key(name: str, default: object, info: KeyInfo) -> Key:
+    return Key(name, default, info.kind, info.meaning, info.doc, info.source, info.express)
 
 
 KEYS: Final[tuple[Key, ...]] = tuple(
-    Key(f.name, f.default, f.metadata["key"]) for f in fields(Ruleset) if "key" in f.metadata
+    _key(f.name, f.default, f.metadata["key"]) for f in fields(Ruleset) if "key" in f.metadata
 )
 
 KEY_BY_NAME: Final[Mapping[str, Key]] = MappingProxyType({k.name: k for k in KEYS})
@@ -88,8 +84,8 @@ def docs_table(presets: Mapping[str, Ruleset]) -> str:
             f"`{k.name}`",
             k.values,
             f"`{k.format(getattr(base, k.name))}`",
-            k.info.doc,
-            k.info.source,
+            k.doc,
+            k.source,
             k.express.value,
             changed,
         )
