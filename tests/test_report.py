@@ -293,3 +293,16 @@ def test_a_broken_record_still_gets_a_page_with_its_problems_on_it() -> None:
     html = render_game(page)
     ids = {a.get("id") for _, a in _parse(html).elements}
     assert all(d.anchor in ids and d.target in ids for d in page.diagnostics)
+
+
+def test_hands_and_tricks_numbered_twice_still_get_ids_of_their_own() -> None:
+    text = ISSUE_EXAMPLE.replace("trick 2 E 6C 5C 7C 8C", "trick 1 E 6C 5C 7C 8C")
+    text = text.replace("hand 2 dealer E", "hand 1 dealer E")
+    game = spadesctl.parse_text(text)[0]
+    page = game_page(game)
+    assert [h.anchor for h in page.hands] == ["hand-1", "hand-1-2"]
+    assert [t.anchor for t in page.hands[0].tricks] == ["hand-1-trick-1", "hand-1-trick-1-2"]
+    assert {"SP105", "SP312"} <= {d.code for d in page.diagnostics}
+    ids = [a["id"] for _, a in _parse(render_game(page)).elements if a.get("id")]
+    assert len(ids) == len(set(ids))
+    assert all(d.target in ids for d in page.diagnostics)

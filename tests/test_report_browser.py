@@ -261,6 +261,26 @@ def test_the_step_through_walks_every_trick_with_the_cards_left_as_replayed(
     page.close()
 
 
+def test_the_step_through_plays_the_passed_cards_from_their_new_hands(
+    context: BrowserContext, renege: Path
+) -> None:
+    [game] = spadesctl.load(RENEGE)
+    refereed = referee_game(game, parse_rules("standard"))
+    with_passes = [h for h in refereed.hands if h.replayed.hand.passes]
+    assert len(with_passes) >= 5
+    opened = _open(context, renege)
+    page = opened.page
+    for hand in with_passes:
+        n = hand.number
+        page.focus(f".stepper[data-hand='{n}']")
+        for k in range(1, len(hand.replayed.tricks) + 1):
+            page.keyboard.press("ArrowRight")
+            assert page.evaluate(LEFT, n) == _expected_left(hand, k), (n, k)
+        assert all(not cards for cards in page.evaluate(LEFT, n).values())
+    _only_itself(opened, renege)
+    page.close()
+
+
 def test_the_url_fragment_restores_the_position(
     context: BrowserContext, generated: tuple[Path, spadesctl.Game]
 ) -> None:

@@ -3,7 +3,8 @@
 Every element a diagnostic can concern has an id (its anchor): ``hand-3-trick-4-E`` for
 East's card in trick 4 of hand 3, ``hand-3-trick-4`` for the trick, ``hand-3-bid-E``,
 ``hand-3-pass-N``, ``hand-3-deal-E``, ``hand-3``, ``sheet-hand-3``, ``result`` and
-``header`` for the game itself.  :func:`locate` picks one for a diagnostic: by what the
+``header`` for the game itself (a hand or trick number written twice gets ``-2`` on its
+second id: ``hand-3-2``).  :func:`locate` picks one for a diagnostic: by what the
 replay says (hand, trick, seat) first, then by its position in the record (the line and
 column of the card, bid or line it points at), then its hand, then the game.
 """
@@ -11,7 +12,7 @@ column of the card, bid or line it points at), then its hand, then the game.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from spadesctl.cards import Card, Seat
@@ -22,10 +23,28 @@ from spadesctl.referee import RefereedGame
 _SEAT_WORDS = {s.value: s.word for s in Seat}
 
 
+def unique(names: Sequence[str]) -> tuple[str, ...]:
+    """The names, a repeated one suffixed ``-2``, ``-3``... (a record may number two hands,
+    or two tricks, alike; the page's ids must still differ)."""
+    seen: dict[str, int] = {}
+    out = []
+    for name in names:
+        seen[name] = seen.get(name, 0) + 1
+        out.append(name if seen[name] == 1 else f"{name}-{seen[name]}")
+    return tuple(out)
+
+
 @dataclass(frozen=True, slots=True)
 class Anchors:
-    """The anchors of one game's page, by what finds them."""
+    """The anchors of one game's page, by what finds them.
 
+    ``bases``: each hand's id (``hand-3``), in the game's order; ``tricks``: each hand's
+    trick row ids (``hand-3-trick-4``) in the replay's order.  The other maps find an
+    anchor by hand number (the first hand of that number), trick, seat or position.
+    """
+
+    bases: tuple[str, ...]
+    tricks: tuple[tuple[str, ...], ...]
     cards: Mapping[tuple[int, int, str], str]  # (hand, trick, seat)
     bids: Mapping[tuple[int, str], str]  # (hand, bidder)
     holdings: Mapping[tuple[int, str], str]  # (hand, seat)
@@ -37,6 +56,8 @@ class Anchors:
 
     @classmethod
     def of(cls, game: Game, refereed: RefereedGame) -> Anchors:
+        bases = unique([f"hand-{h.number}" for h in refereed.hands])
+        tricks: list[tuple[str, ...]] = []
         cards: dict[tuple[int, int, str], str] = {}
         bids: dict[tuple[int, str], str] = {}
         holdings: dict[tuple[int, str], str] = {}
@@ -47,51 +68,58 @@ class Anchors:
         played: dict[tuple[int, str], list[tuple[int, Card]]] = {}
         if game.result is not None and game.result.pos.line:
             lines[game.result.pos.line] = "result"
-        for rh in refereed.hands:
+        for base, rh in zip(bases, refereed.hands, strict=True):
             replayed = rh.replayed
             n = replayed.number
-            base = f"hand-{n}"
-            hands[n] = base
+            first = n not in hands
+            hands.setdefault(n, base)
             record = replayed.hand
             if record.pos.line:
                 lines.setdefault(record.pos.line, base)
-            for t in replayed.tricks:
+            rows = unique([f"{base}-trick-{t.number}" for t in replayed.tricks])
+            tricks.append(rows)
+            for row, t in zip(rows, replayed.tricks, strict=True):
                 for s, c in zip(t.seats, t.cards, strict=False):
-                    cards[(n, t.number, s.value)] = f"{base}-trick-{t.number}-{s.value}"
-                    played.setdefault((n, s.value), []).append((t.number, c))
-            for written in record.tricks:
-                row = f"{base}-trick-{written.number}"
+                    cards.setdefault((n, t.number, s.value), f"{row}-{s.value}")
+                    if first:
+                        played.setdefault((n, s.value), []).append((t.number, c))
+            # the written tricks are the replayed ones, in order, when none was dropped
+            same = len(record.tricks) == len(rows)
+            for k, written in enumerate(record.tricks):
+                row = rows[k] if same else f"{base}-trick-{written.number}"
                 line = written.pos.line
                 if line:
                     lines.setdefault(line, row)
                 # the card columns are in the order the cards are written (leader first)
                 seats = _seats_from(written.leader, replayed.seats, len(written.cards))
                 for s, column in zip(seats, written.card_columns, strict=False):
-                    positions[(line, column)] = f"{row}-{s.value}"
+                    positions.setdefault((line, column), f"{row}-{s.value}")
             for b in record.bids:
                 anchor = f"{base}-bid-{b.bidder.value}"
-                bids[(n, b.bidder.value)] = anchor
+                bids.setdefault((n, b.bidder.value), anchor)
                 if b.pos.line:
                     positions.setdefault((b.pos.line, b.pos.column), anchor)
             for s in replayed.seats:
-                holdings[(n, s.value)] = f"{base}-deal-{s.value}"
+                holdings.setdefault((n, s.value), f"{base}-deal-{s.value}")
             if record.deal is not None:
                 for h in record.deal.holdings:
                     if h.pos.line:
                         positions.setdefault(
-                            (h.pos.line, h.pos.column), holdings[(n, h.seat.value)]
+                            (h.pos.line, h.pos.column), f"{base}-deal-{h.seat.value}"
                         )
                 if record.deal.pos.line:
                     lines.setdefault(record.deal.pos.line, f"{base}-deal")
             for p in record.passes:
                 anchor = f"{base}-pass-{p.giver.value}"
-                passes[(n, p.giver.value)] = anchor
+                passes.setdefault((n, p.giver.value), anchor)
                 if p.pos.line:
                     lines.setdefault(p.pos.line, anchor)
             for sheet_line in (record.score, record.bags):
                 if sheet_line is not None and sheet_line.pos.line:
-                    lines.setdefault(sheet_line.pos.line, f"sheet-hand-{n}")
+                    lines.setdefault(sheet_line.pos.line, f"sheet-{base}")
         return cls(
+            bases,
+            tuple(tricks),
             cards,
             bids,
             holdings,

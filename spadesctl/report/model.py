@@ -119,7 +119,8 @@ class TrickView:
 @dataclass(frozen=True, slots=True)
 class HandView:
     number: int
-    anchor: str
+    anchor: str  # hand-3 (hand-3-2 for a second hand numbered 3)
+    key: str  # the anchor's number part: the step-through's data-hand
     dealer: str
     holdings_known: bool
     dealt: tuple[HoldingView, ...]
@@ -139,6 +140,7 @@ class SheetRow:
     here), carried (an earlier error carried on), unchecked, or empty (no sheet figure)."""
 
     anchor: str
+    hand_anchor: str
     hand: int
     first: bool  # the hand's first row (its number and dealer are shown)
     dealer: str
@@ -234,10 +236,13 @@ def game_page(game: Game, default: Ruleset = STANDARD) -> GamePage:
     seats = tuple(SeatView(s.value, s.word, game.players.get(s)) for s in sheet.sheet.seats)
     by_seat = {s.seat: s for s in seats}
     anchors = Anchors.of(game, refereed)
-    starts = {h.number: _start_of_play(h) for h in refereed.hands}
+    starts = [_start_of_play(h) for h in refereed.hands]
+    first_starts: dict[int, dict[Seat, tuple[Card, ...]]] = {}
+    for h, start in zip(refereed.hands, starts, strict=True):
+        first_starts.setdefault(h.number, start)
     found = game_diagnostics(game, default=default)
-    views = tuple(_diagnostic(i, d, anchors, starts) for i, d in enumerate(found, start=1))
-    proofs = _proofs(views)
+    views = tuple(_diagnostic(i, d, anchors, first_starts) for i, d in enumerate(found, start=1))
+    proofs = _proofs(views, anchors)
     result = sheet.sheet.result
     recorded = game.result
     day = game_date(game.tag("Date"))
@@ -257,10 +262,15 @@ def game_page(game: Game, default: Ruleset = STANDARD) -> GamePage:
         winner=result.winner.value if result else None,
         recorded_result=recorded.winner.value if recorded else None,
         verdict=_verdict(sheet),
-        sheet=_sheet_rows(sheet),
+        sheet=_sheet_rows(sheet, anchors.bases),
         carries_bags=sheet.sheet.carries_bags,
         chart=_chart(refereed, sheet),
-        hands=tuple(_hand(h, by_seat, starts[h.number], proofs) for h in refereed.hands),
+        hands=tuple(
+            _hand(h, by_seat, start, proofs, base, rows)
+            for h, start, base, rows in zip(
+                refereed.hands, starts, anchors.bases, anchors.tricks, strict=True
+            )
+        ),
         diagnostics=views,
     )
 
@@ -305,11 +315,11 @@ def _verdict(report: SheetReport) -> str:
 # --- the score sheet ----------------------------------------------------------------------
 
 
-def _sheet_rows(report: SheetReport) -> tuple[SheetRow, ...]:
+def _sheet_rows(report: SheetReport, bases: tuple[str, ...]) -> tuple[SheetRow, ...]:
     sheet, check = report.sheet, report.check
     unchecked = set(check.unchecked)
     rows = []
-    for hand in sheet.hands:
+    for hand, base in zip(sheet.hands, bases, strict=True):
         for i, party in enumerate(sheet.parties):
             score = hand.score
             recorded_total = hand.recorded_totals.get(party)
@@ -330,7 +340,8 @@ def _sheet_rows(report: SheetReport) -> tuple[SheetRow, ...]:
                 status = "ok"
             rows.append(
                 SheetRow(
-                    anchor=f"sheet-hand-{hand.number}",
+                    anchor=f"sheet-{base}",
+                    hand_anchor=base,
                     hand=hand.number,
                     first=i == 0,
                     dealer=hand.dealer.value,
@@ -415,11 +426,12 @@ def _hand(
     seats: Mapping[str, SeatView],
     start: Mapping[Seat, tuple[Card, ...]],
     proofs: Mapping[str, frozenset[str]],
+    base: str,
+    rows: tuple[str, ...],
 ) -> HandView:
     replayed = refereed.replayed
     n = replayed.number
     record = replayed.hand
-    base = f"hand-{n}"
 
     def holding(kind: str, seat: Seat, cards: tuple[Card, ...]) -> HoldingView:
         anchor = f"{base}-{kind}-{seat.value}"
@@ -428,8 +440,7 @@ def _hand(
         )
 
     tricks = []
-    for t in replayed.tricks:
-        anchor = f"{base}-trick-{t.number}"
+    for anchor, t in zip(rows, replayed.tricks, strict=True):
         cells = tuple(
             CellView(
                 f"{anchor}-{s.value}",
@@ -455,6 +466,7 @@ def _hand(
     return HandView(
         number=n,
         anchor=base,
+        key=base.removeprefix("hand-"),
         dealer=replayed.dealer.word,
         holdings_known=replayed.holdings_known,
         dealt=tuple(holding("deal", s, replayed.holding(s)) for s in replayed.seats),
@@ -515,12 +527,13 @@ def _diagnostic(
     )
 
 
-def _proofs(views: tuple[DiagnosticView, ...]) -> dict[str, frozenset[str]]:
+def _proofs(views: tuple[DiagnosticView, ...], anchors: Anchors) -> dict[str, frozenset[str]]:
     """Holding anchors -> the codes of the cards marked there as a renege's proof."""
     out: dict[str, set[str]] = {}
     for v in views:
-        if v.proof and v.hand is not None and v.seat is not None:
+        base = anchors.hands.get(v.hand) if v.hand is not None else None
+        if v.proof and base is not None and v.seat is not None:
             for kind in ("deal", "start"):
-                key = f"hand-{v.hand}-{kind}-{v.seat}"
+                key = f"{base}-{kind}-{v.seat}"
                 out.setdefault(key, set()).update(c.code for c in v.proof)
     return {k: frozenset(v) for k, v in out.items()}

@@ -95,7 +95,7 @@
   });
 
   function restore() {
-    var m = /^#hand-(\d+)-trick-(\d+)$/.exec(location.hash);
+    var m = /^#hand-(\d+(?:-\d+)?)-trick-(\d+)$/.exec(location.hash);
     if (!m) { return; }
     var stepper = document.querySelector(".stepper[data-hand='" + m[1] + "']");
     if (!stepper) { return; }
