@@ -8,6 +8,7 @@ AQ972.74``): the page must attach SP304 to that very card and show those two car
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from html.parser import HTMLParser
@@ -20,6 +21,7 @@ import spadesctl
 from spadesctl.checking import game_diagnostics
 from spadesctl.cli import app
 from spadesctl.generate import GenerateOptions, generate_games
+from spadesctl.report.index import player_stats
 from spadesctl.report.model import game_page
 from spadesctl.report.render import render_game
 from spadesctl.report.site import ReportError, write_report
@@ -306,3 +308,26 @@ def test_hands_and_tricks_numbered_twice_still_get_ids_of_their_own() -> None:
     ids = [a["id"] for _, a in _parse(render_game(page)).elements if a.get("id")]
     assert len(ids) == len(set(ids))
     assert all(d.target in ids for d in page.diagnostics)
+
+
+def test_the_index_figures_are_those_of_spadesctl_stats() -> None:
+    done = CliRunner().invoke(app, ["stats", "--format", "json", str(SAMPLES)])
+    expected = {r["player"]: r for r in json.loads(done.stdout)}
+    view = player_stats(expand_paths([str(SAMPLES)]), None)
+    assert {r.player for r in view.rows} == set(expected)
+    for r in view.rows:
+        e = expected[r.player]
+        assert (r.games, r.hands, r.nil_attempts, r.nil_made) == (
+            e["games"],
+            e["hands"],
+            e["nil_attempts"],
+            e["nil_made"],
+        )
+        assert (r.bid_accuracy, r.made_rate, r.nil_rate, r.bags_per_hand) == (
+            e["exact_rate"],
+            e["made_rate"],
+            e["nil_rate"],
+            e["bags_per_hand"],
+        )
+    # the game stats leaves out (a line it cannot read) is named
+    assert [Path(f.split(":")[0]).name for f in view.not_counted] == ["malformed-tags.ptn"]

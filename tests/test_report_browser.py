@@ -281,6 +281,21 @@ def test_the_step_through_plays_the_passed_cards_from_their_new_hands(
     page.close()
 
 
+def test_the_arrow_keys_step_the_hand_on_screen(
+    context: BrowserContext, generated: tuple[Path, spadesctl.Game]
+) -> None:
+    out, _ = generated
+    opened = _open(context, out)
+    page = opened.page
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate("location.hash") == "#hand-1-trick-1"
+    page.evaluate("document.querySelector(\".stepper[data-hand='7']\").scrollIntoView()")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate("location.hash") == "#hand-7-trick-2"
+    page.close()
+
+
 def test_the_url_fragment_restores_the_position(
     context: BrowserContext, generated: tuple[Path, spadesctl.Game]
 ) -> None:

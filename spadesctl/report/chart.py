@@ -156,15 +156,14 @@ def bar_chart(title: str, rows: Sequence[tuple[str, float | None, str]]) -> Mark
     """Horizontal bars, one per (label, value, shown text); a missing value has no bar.
     Values are drawn from 0 to the largest of them (at least 1, for rates)."""
     row_h, label_w, bar_w = 22, 140, 260
-    height = 28 + row_h * len(rows)
+    height = 8 + row_h * len(rows)
     top = max([1.0, *(v for _, v, _ in rows if v is not None)])
     out = [
         f'<svg class="bars" viewBox="0 0 {label_w + bar_w + 70} {height}" role="img" '
         f'xmlns="http://www.w3.org/2000/svg"><title>{escape(title)}</title>',
-        f'<text class="bars-title" x="0" y="16">{escape(title)}</text>',
     ]
     for i, (label, value, shown) in enumerate(rows):
-        y = 28 + i * row_h
+        y = 4 + i * row_h
         out.append(f'<text x="{label_w - 6}" y="{y + 14}" text-anchor="end">{escape(label)}</text>')
         if value is not None:
             w = _f(bar_w * max(value, 0.0) / top)

@@ -66,7 +66,7 @@ class StatRow:
 @dataclass(frozen=True, slots=True)
 class StatsView:
     rows: tuple[StatRow, ...]
-    charts: tuple[Markup, ...]
+    charts: tuple[tuple[str, Markup], ...]  # (caption, SVG)
     not_counted: tuple[str, ...]  # games stats could not count, with why
 
 
@@ -91,7 +91,6 @@ def _rate(value: float | None) -> str:
 
 def player_stats(files: Sequence[str], default: Ruleset | None) -> StatsView:
     """``spadesctl stats --by player`` over the files, with its bar charts."""
-    from spadesctl.report.chart import bar_chart
     from spadesctl.tables import stats as st
     from spadesctl.tables.corpus import CorpusOptions, iter_batches
 
@@ -117,26 +116,35 @@ def player_stats(files: Sequence[str], default: Ruleset | None) -> StatsView:
         for r in ordered.iter_rows(named=True)
         if r["player"] is not None
     )
-    charts = (
-        bar_chart(
+    return StatsView(rows, _charts(rows), tuple(failures))
+
+
+#: The charts show this many players at most: those with the most hands.
+CHARTED = 12
+
+
+def _charts(rows: tuple[StatRow, ...]) -> tuple[tuple[str, Markup], ...]:
+    from spadesctl.report.chart import bar_chart
+
+    shown = sorted(rows, key=lambda r: -r.hands)[:CHARTED]
+    of = f" ({len(shown)} players with the most hands)" if len(shown) < len(rows) else ""
+    figures: list[tuple[str, list[tuple[str, float | None, str]]]] = [
+        (
             "Bid accuracy (took exactly the bid)",
-            [(r.player, r.bid_accuracy, _rate(r.bid_accuracy)) for r in rows],
+            [(r.player, r.bid_accuracy, _rate(r.bid_accuracy)) for r in shown],
         ),
-        bar_chart("Contracts set", [(r.player, r.set_rate, _rate(r.set_rate)) for r in rows]),
-        bar_chart(
+        ("Contracts set", [(r.player, r.set_rate, _rate(r.set_rate)) for r in shown]),
+        (
             "Nil success",
-            [(r.player, r.nil_rate, f"{r.nil_made} of {r.nil_attempts}") for r in rows],
+            [(r.player, r.nil_rate, f"{r.nil_made} of {r.nil_attempts}") for r in shown],
         ),
-        bar_chart(
+        (
             "Bags per hand",
-            [
-                (
-                    r.player,
-                    r.bags_per_hand,
-                    NONE if r.bags_per_hand is None else f"{r.bags_per_hand:.2f}",
-                )
-                for r in rows
-            ],
+            [(r.player, r.bags_per_hand, _figure(r.bags_per_hand)) for r in shown],
         ),
-    )
-    return StatsView(rows, charts, tuple(failures))
+    ]
+    return tuple((title + of, bar_chart(title + of, bars)) for title, bars in figures)
+
+
+def _figure(value: float | None) -> str:
+    return NONE if value is None else f"{value:.2f}"

@@ -86,12 +86,21 @@
     stepper.addEventListener("focus", function () { active = stepper; });
   });
 
+  function inView(el) {
+    var r = el.getBoundingClientRect();
+    return r.bottom > 0 && r.top < window.innerHeight;
+  }
+
   document.addEventListener("keydown", function (e) {
-    if (!active || e.altKey || e.ctrlKey || e.metaKey) { return; }
+    if (!steppers.length || e.altKey || e.ctrlKey || e.metaKey) { return; }
     var tag = (e.target.tagName || "").toLowerCase();
     if (tag === "input" || tag === "textarea" || tag === "select") { return; }
     var how = {ArrowRight: "next", ArrowLeft: "prev", Home: "first", End: "last"}[e.key];
-    if (how) { e.preventDefault(); step(active, how); }
+    if (!how) { return; }
+    // the hand last used if it is on screen, else the first hand on screen
+    var target = active && inView(active) ? active : steppers.filter(inView)[0] || active;
+    e.preventDefault();
+    step(target, how);
   });
 
   function restore() {
