@@ -331,3 +331,14 @@ def test_the_index_figures_are_those_of_spadesctl_stats() -> None:
         )
     # the game stats leaves out (a line it cannot read) is named
     assert [Path(f.split(":")[0]).name for f in view.not_counted] == ["malformed-tags.ptn"]
+
+
+def test_a_lost_hand_line_folds_two_hands_into_one_and_its_ids_still_differ() -> None:
+    # found by tests/test_report_fuzz.py: hand 1 then holds two bid lines and passes
+    game = spadesctl.parse_text(ISSUE_EXAMPLE.replace("hand 2 dealer E\n", ""))[0]
+    page = game_page(game)
+    [hand] = page.hands
+    assert len(hand.bids) == 8
+    ids = [a["id"] for _, a in _parse(render_game(page)).elements if a.get("id")]
+    assert len(ids) == len(set(ids))
+    assert all(d.target in ids for d in page.diagnostics)

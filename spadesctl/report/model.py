@@ -266,10 +266,8 @@ def game_page(game: Game, default: Ruleset = STANDARD) -> GamePage:
         carries_bags=sheet.sheet.carries_bags,
         chart=_chart(refereed, sheet),
         hands=tuple(
-            _hand(h, by_seat, start, proofs, base, rows)
-            for h, start, base, rows in zip(
-                refereed.hands, starts, anchors.bases, anchors.tricks, strict=True
-            )
+            _hand(h, by_seat, start, proofs, anchors, i)
+            for i, (h, start) in enumerate(zip(refereed.hands, starts, strict=True))
         ),
         diagnostics=views,
     )
@@ -426,9 +424,10 @@ def _hand(
     seats: Mapping[str, SeatView],
     start: Mapping[Seat, tuple[Card, ...]],
     proofs: Mapping[str, frozenset[str]],
-    base: str,
-    rows: tuple[str, ...],
+    anchors: Anchors,
+    position: int,
 ) -> HandView:
+    base, rows = anchors.bases[position], anchors.tricks[position]
     replayed = refereed.replayed
     n = replayed.number
     record = replayed.hand
@@ -472,22 +471,22 @@ def _hand(
         dealt=tuple(holding("deal", s, replayed.holding(s)) for s in replayed.seats),
         passes=tuple(
             PassView(
-                f"{base}-pass-{p.giver.value}",
+                anchor,
                 seats.get(p.giver.value, SeatView(p.giver.value, p.giver.word, None)),
                 seats.get(p.receiver.value, SeatView(p.receiver.value, p.receiver.word, None)),
                 tuple(card_view(c) for c in p.cards),
             )
-            for p in record.passes
+            for anchor, p in zip(anchors.pass_ids[position], record.passes, strict=True)
         ),
         bids=tuple(
             BidView(
-                f"{base}-bid-{b.bidder.value}",
+                anchor,
                 _bidder(b),
                 seats[b.bidder.value].player if isinstance(b.bidder, Seat) else None,
                 b.text,
                 _bid_words(b),
             )
-            for b in record.bids
+            for anchor, b in zip(anchors.bid_ids[position], record.bids, strict=True)
         ),
         unbid=replayed.unbid,
         tricks=tuple(tricks),
