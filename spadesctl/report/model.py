@@ -207,6 +207,7 @@ class GamePage:
     chart: ChartData
     hands: tuple[HandView, ...]
     diagnostics: tuple[DiagnosticView, ...]
+    targets: frozenset[str]  # the ids that diagnostics are attached to
 
     @property
     def title(self) -> str:
@@ -270,6 +271,7 @@ def game_page(game: Game, default: Ruleset = STANDARD) -> GamePage:
             for i, (h, start) in enumerate(zip(refereed.hands, starts, strict=True))
         ),
         diagnostics=views,
+        targets=frozenset(v.target for v in views),
     )
 
 
