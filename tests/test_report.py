@@ -95,6 +95,7 @@ def test_the_sheet_marks_the_forgotten_bag_penalty_with_its_explanation() -> Non
     assert "10-bag penalty at hand 3 was not applied" in d.message
     wrong = [r for r in page.sheet if r.status == "wrong"]
     assert [(r.hand, r.party) for r in wrong] == [(3, "NS")]
+    assert "NS 10-bag penalty: -100 (bags 10 -> 0)" in wrong[0].explanation
 
 
 def test_a_hostile_name_is_text() -> None:

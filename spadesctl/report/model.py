@@ -152,6 +152,7 @@ class SheetRow:
     total: int | None
     recorded: str
     status: str
+    explanation: tuple[str, ...] = ()  # where the sheet is wrong: the hand's items
 
 
 @dataclass(frozen=True, slots=True)
@@ -353,6 +354,9 @@ def _sheet_rows(report: SheetReport, bases: tuple[str, ...]) -> tuple[SheetRow, 
                     total=score.after.score(party) if score else None,
                     recorded=", ".join(shown),
                     status=status,
+                    explanation=tuple(i.text for i in score.items if i.party is party)
+                    if score and status == "wrong"
+                    else (),
                 )
             )
     return tuple(rows)
