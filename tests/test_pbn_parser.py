@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from spadesctl.cards import Seat
+from spadesctl.diagnostics import SYNTAX_ERROR
 from spadesctl.events import Position
 from spadesctl.notation import RecordReadError, iter_games
 from spadesctl.notation.reader import MAX_LINE
@@ -174,7 +175,7 @@ def test_unescaped_quotes_in_a_value_are_reported_and_the_value_salvaged() -> No
     text = '[GameOptionsJson "{"minBid":4,"noWatching":true}"]\n[Dealer "N"]\n'
     [record] = records(text)
     [issue] = record.issues
-    assert issue.code == "syntax-error"
+    assert issue.kind is SYNTAX_ERROR
     assert issue.pos == Position(1, 20)
     assert "unescaped" in issue.message
     options = record.tag("GameOptionsJson")
