@@ -147,7 +147,7 @@ def test_several_tags_on_a_line_and_escapes() -> None:
     ]
 
 
-@given(st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=30))
+@given(st.text(alphabet=st.characters(exclude_categories=["Cs"]), max_size=30))
 def test_quote_and_unescape_are_inverse(value: str) -> None:
     assert unescape(quote(value)[1:-1]) == value
 
