@@ -6,7 +6,6 @@ ruleset, score, and collect diagnostics in source order.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass
 
 from spadesctl.bulk import bulk_gc
@@ -129,9 +128,3 @@ def check_game_text(
     else:
         game = unit
     return game_diagnostics(game, options, default=default), len(game.hands)
-
-
-def check_files(paths: list[str], options: CheckOptions = CheckOptions()) -> Iterator[FileReport]:
-    """Check files one after another (the CLI spreads them over processes)."""
-    for path in paths:
-        yield check_file(path, options)
