@@ -2,8 +2,8 @@
 
 :func:`assemble` is the only place that knows which line may follow which: it checks
 the record's shape (a ``bid`` line outside a hand, two ``deal`` lines in one hand, tags
-after the hands) and reports misplaced lines as issues on the game.  Whether the lines
-make sense under the rules is the replay engine's job.
+after the hands, a tag given twice) and reports misplaced lines as issues on the game.
+Whether the lines make sense under the rules is the replay engine's job.
 """
 
 from __future__ import annotations
@@ -173,6 +173,7 @@ _LINE_NAMES: dict[type, str] = {
 def assemble(events: Iterable[LineEvent], source: str = "-", index: int = 1) -> Game:
     """Group the line events of one game into a :class:`Game`."""
     tags: list[Tag] = []
+    tag_names: set[str] = set()  # lower case, as Game.tag looks them up
     hands: list[Hand] = []
     issues: list[SyntaxIssue] = []
     result: Result | None = None
@@ -206,7 +207,10 @@ def assemble(events: Iterable[LineEvent], source: str = "-", index: int = 1) -> 
         elif isinstance(event, Tag):
             if hands or current is not None:
                 misplaced("a tag after the hands; tags come first in a game", event.pos)
+            elif event.name.lower() in tag_names:
+                misplaced(f"a second '{event.name}' tag; a game gives each tag once", event.pos)
             else:
+                tag_names.add(event.name.lower())
                 tags.append(event)
         elif isinstance(event, HandStart):
             if current is not None:
