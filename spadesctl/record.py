@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from heapq import merge
 from itertools import groupby
 from typing import cast
 
@@ -265,7 +266,7 @@ def game_events(game: Game) -> Iterator[GameStart | LineEvent]:
     bids grouped back into one :class:`Bids` event per line.
     """
     yield GameStart(game.index, game.source, game.pos)
-    events: list[LineEvent] = [*game.tags, *game.issues]
+    events: list[LineEvent] = list(game.issues)
     for hand in game.hands:
         events.append(HandStart(hand.number, hand.dealer, hand.pos))
         if hand.deal is not None:
@@ -281,6 +282,12 @@ def game_events(game: Game) -> Iterator[GameStart | LineEvent]:
         events.extend(e for e in (hand.score, hand.bags) if e is not None)
     if game.result is not None:
         events.append(game.result)
-    # canonical order for records without positions; source order for parsed ones
-    events.sort(key=lambda e: (e.pos.line, e.pos.column) if e.pos.line else (0, 0))
-    yield from events
+    # canonical order for records without positions; source order for parsed ones.  The
+    # tags keep the game's order (a PBN reader's synthetic Rules tag stands where its
+    # options were, which may be before other tags): merged in, never sorted.
+    events.sort(key=_source_order)
+    yield from merge(game.tags, events, key=_source_order)
+
+
+def _source_order(event: LineEvent) -> tuple[int, int]:
+    return (event.pos.line, event.pos.column) if event.pos.line else (0, 0)
