@@ -15,11 +15,10 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+import polars as pl
 import pytest
 
-pl = pytest.importorskip("polars")
-
-from spadesctl.tables.exports import ExportError, export_statistics  # noqa: E402
+from spadesctl.tables.exports import ExportError, export_statistics
 
 SAMPLE = Path(__file__).resolve().parent.parent / "samples" / "league-night.spades"
 
