@@ -343,3 +343,22 @@ def test_a_lost_hand_line_folds_two_hands_into_one_and_its_ids_still_differ() ->
     ids = [a["id"] for _, a in _parse(render_game(page)).elements if a.get("id")]
     assert len(ids) == len(set(ids))
     assert all(d.target in ids for d in page.diagnostics)
+
+
+def test_standard_input_gives_one_page_for_one_game_and_a_folder_for_more(
+    tmp_path: Path,
+) -> None:
+    one = RENEGE.read_text()
+    page = tmp_path / "one.html"
+    done = CliRunner().invoke(app, ["report", "-", "-o", str(page)], input=one)
+    assert done.exit_code == 1, done.output
+    assert page.is_file() and "SP304" in page.read_text()
+    two = "\n".join(spadesctl.format_game(g) for g in generate_games(2, 3, STANDARD))
+    site = tmp_path / "two"
+    done = CliRunner().invoke(app, ["report", "-", "-o", str(site)], input=two)
+    assert done.exit_code == 0, done.output
+    assert sorted(p.name for p in site.iterdir()) == ["game-1.html", "game-2.html", "index.html"]
+    assert 'id="stats"' not in (site / "index.html").read_text()  # standard input: read once
+    done = CliRunner().invoke(app, ["report", "-", "-o", str(tmp_path / "x.html")], input=two)
+    assert done.exit_code == 2 and "not one .html file" in done.stderr
+    assert not (tmp_path / "x.html").exists()
