@@ -10,6 +10,7 @@ page it concerns (:mod:`spadesctl.report.anchors`).  Nothing here knows HTML.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -32,6 +33,9 @@ from spadesctl.tables.adapter import game_date
 
 Rows = tuple[tuple[str, str, tuple[CardView, ...]], ...]
 
+#: A trick's id or a card's in it: the trick's part is a step-through position.
+_TRICK_ID = re.compile(r"^(hand-\d+(?:-\d+)?-trick-\d+)(?:-[A-Z])?$")
+
 
 @dataclass(frozen=True, slots=True)
 class DiagnosticView:
@@ -50,6 +54,12 @@ class DiagnosticView:
     hand: int | None = None
     seat: str | None = None
     proof: tuple[CardView, ...] = ()
+
+    @property
+    def step(self) -> str | None:
+        """The step-through's position of a note on a trick (``hand-1-trick-1``)."""
+        found = _TRICK_ID.match(self.target)
+        return found[1] if found else None
 
     @property
     def anchor(self) -> str:
