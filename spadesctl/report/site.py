@@ -20,7 +20,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from spadesctl.cli.files import new_file_mode, write_atomically
+from spadesctl.cli.files import write_atomically
 from spadesctl.notation import RecordReadError, iter_games
 from spadesctl.record import Game
 from spadesctl.report.index import GameRow, IndexPage, player_stats
@@ -135,8 +135,9 @@ def _write_folder(
 
 def _folder_mode() -> int:
     """The mode ``mkdir`` gives a new folder (``0o777`` less the umask)."""
-    umask = 0o666 & ~new_file_mode()  # the umask's read and write bits
-    return 0o777 & ~(umask | ((umask & 0o444) >> 2))
+    umask = os.umask(0)
+    os.umask(umask)
+    return 0o777 & ~umask
 
 
 def _swap_in(work: Path, out: Path) -> None:
