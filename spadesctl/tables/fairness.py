@@ -87,6 +87,8 @@ TEST_COLUMNS: Final = (
     "biased",
     "verdict",
 )
+#: The columns the aligned table of ``spadesctl fairness`` shows.
+SHOWN_COLUMNS: Final = tuple(c for c in TEST_COLUMNS if c not in ("statistic", "df", "biased"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -388,11 +390,38 @@ def _summary(tests: Sequence[Mapping[str, object]], deals: int) -> str:
     return f"consistent with a fair shuffle ({format_p(smallest)} over {deals:,} deals)"
 
 
+#: The columns of the rows :func:`test_deals` reads.
+DEAL_ROW_COLUMNS: Final = (
+    "file",
+    "game",
+    "hand",
+    "seat",
+    "player",
+    *MEASURES,
+    *_DECK_ALL,
+    *(c for c in ORDER_COLUMNS if c not in ("file", "game")),
+)
+
+
+def prepare(hands: pl.LazyFrame | pl.DataFrame) -> pl.LazyFrame:
+    """The rows of ``hands`` the tests read (:data:`DEAL_ROW_COLUMNS`): those with a
+    known deal, with the deck and the playing order.  Games never span batches, so the
+    rows of batches prepared one at a time concatenate."""
+    lazy = hands.lazy()
+    rows = deal_rows(lazy)
+    return rows.join(game_order(lazy), on=["file", "game"], how="left").select(DEAL_ROW_COLUMNS)
+
+
 def fairness(hands: pl.LazyFrame | pl.DataFrame) -> Fairness:
     """Every fairness test of a ``hands`` table (a frame, or a scan of an export)."""
-    rows = deal_rows(hands.lazy())
+    return test_deals(prepare(hands))
+
+
+def test_deals(prepared: pl.LazyFrame | pl.DataFrame) -> Fairness:
+    """Every fairness test of rows from :func:`prepare`."""
+    rows = prepared.lazy()
     decks = rows.select(_DECK_ALL).unique().sort(_DECK_ALL).with_row_index("deck").collect()
-    rows = _with_order(rows.join(decks.lazy(), on=list(_DECK_ALL)))
+    rows = rows.join(decks.lazy(), on=list(_DECK_ALL)).cache()
     deals = rows.select(pl.struct("file", "game", "hand").n_unique()).collect().item()
     chance = chance_table(decks)
     tests = [
@@ -405,16 +434,8 @@ def fairness(hands: pl.LazyFrame | pl.DataFrame) -> Fairness:
         test["p_holm"] = p_holm
         test["biased"] = p_holm < LEVEL
         test["verdict"] = _verdict(test, p_holm < LEVEL)
-    table = (
-        pl.DataFrame(tests, schema=_TEST_SCHEMA, orient="row")
-        if tests
-        else pl.DataFrame(schema=_TEST_SCHEMA)
-    )
+    table = pl.DataFrame(tests, schema=_TEST_SCHEMA, orient="row")
     return Fairness(table.select(TEST_COLUMNS), int(deals), _summary(tests, int(deals)))
-
-
-def _with_order(rows: pl.LazyFrame) -> pl.LazyFrame:
-    return rows.join(game_order(rows), on=["file", "game"], how="left")
 
 
 _TEST_SCHEMA: Final = pl.Schema(

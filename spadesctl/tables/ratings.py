@@ -156,13 +156,17 @@ def rate(results: pl.DataFrame) -> Ratings:
 
 
 def pair_expectations(history: pl.DataFrame) -> pl.DataFrame:
-    """Per partnership (``team``, as the hands table names it): the rated games, and the
-    sum over them of the win chance its members' ratings gave it before each game."""
+    """Per partnership (``team``, as the hands table names it): the rated games, the
+    sum over them of the win chance its members' ratings gave it before each game, and
+    its wins in those games less that sum."""
     sides = history.filter(pl.col("party").is_in(["NS", "EW"]))
     per_game = sides.group_by("order", "party").agg(
         team=pl.col("player").sort().str.join(" & "),
         expected=pl.col("expected").first(),
+        won=pl.col("won").first(),
     )
     return per_game.group_by("team").agg(
-        rated_games=pl.len().cast(pl.Int64), expected_wins=pl.col("expected").sum()
+        rated_games=pl.len().cast(pl.Int64),
+        expected_wins=pl.col("expected").sum(),
+        wins_over_expected=pl.col("won").cast(pl.Float64).sum() - pl.col("expected").sum(),
     )
