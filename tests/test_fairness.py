@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 from itertools import combinations, product
@@ -15,6 +16,7 @@ from spadesctl.tables.corpus import CorpusOptions, iter_batches
 from spadesctl.tables.deal import features
 from spadesctl.tables.fairness import (
     LEVEL,
+    chi_square,
     fairness,
     format_p,
     holm,
@@ -61,6 +63,17 @@ def test_void_law_against_simulation() -> None:
         assert seen[voids] / trials == pytest.approx(law[voids], abs=0.01)
     # The known bridge figure: about one hand in twenty holds a void.
     assert sum(law[1:]) == pytest.approx(0.0511, abs=0.0001)
+
+
+def test_chi_square_by_hand() -> None:
+    # Two bins expecting 10 each, seen 15 and 5: (5^2 + 5^2) / 10 = 5 on 1 degree of
+    # freedom; P(chi2_1 > x) = erfc(sqrt(x / 2)).
+    statistic, df, p = chi_square([10.0, 10.0], [15, 5])
+    assert (statistic, df) == (5.0, 1)
+    assert p == pytest.approx(math.erfc(math.sqrt(5 / 2)))  # 0.0253
+    # Bins expecting under 5 are pooled first: [2, 3] + [10] -> 2 bins.
+    assert chi_square([2.0, 3.0, 10.0], [5, 0, 10])[1] == 1
+    assert chi_square([4.0], [4]) == (0.0, 0, 1.0)
 
 
 def test_holm_by_hand() -> None:

@@ -464,11 +464,15 @@ def order(
     return ordered.head(top) if top is not None else ordered
 
 
+#: Columns shown with four decimals (p-values and chances).
+_PROBABILITIES: Final = frozenset({"p", "p_holm", "expected"})
+
+
 def _cell(value: object, column: str) -> str:
     if value is None:
         return "-"
     if isinstance(value, float):
-        digits = 3 if column.endswith("_rate") else 2
+        digits = 4 if column in _PROBABILITIES else 3 if column.endswith("_rate") else 2
         return f"{value:.{digits}f}"
     return str(value)
 
@@ -476,9 +480,10 @@ def _cell(value: object, column: str) -> str:
 def format_table(table: pl.DataFrame, width: int | None = None, keys: Sequence[str] = ()) -> str:
     """The statistics as an aligned text table: numbers right-aligned, text left, null ``-``.
 
-    Rates show three decimals, means and other fractions two (the machine formats keep
-    every digit).  When ``width`` is given and the table is wider, its columns are
-    shown in blocks that fit, one under the other, each block repeating the ``keys``.
+    Rates show three decimals, p-values and chances four, means and other fractions two
+    (the machine formats keep every digit).  When ``width`` is given and the table is
+    wider, its columns are shown in blocks that fit, one under the other, each block
+    repeating the ``keys``.
     """
     columns = table.columns
     cells = {c: [_cell(v, c) for v in table.get_column(c).to_list()] for c in columns}
