@@ -78,18 +78,15 @@ def _check_types(path: str, found: pl.Schema) -> None:
             )
 
 
-def add_export(accumulator: Accumulator, path: str) -> None:
-    """Count the rows of the hands export at ``path`` into ``accumulator``.
-
-    The file is read (streaming) inside this call, so that every error surfaces here.
-    Raises :class:`ExportError`; ``accumulator`` is unchanged then.
-    """
+def load_export(path: str) -> pl.DataFrame:
+    """The rows of the hands export at ``path``, read whole inside this call so that every
+    error (a damaged page included) surfaces here.  Raises :class:`ExportError`."""
     from spadesctl.tables.stats import scan_hands
 
     try:
         with _native_stderr_held():
             _check_types(path, pl.scan_parquet(path).collect_schema())
-            accumulator.add(scan_hands(path))
+            return scan_hands(path).collect(engine="streaming")
     except ExportError:
         raise
     except pl.exceptions.PanicException:
@@ -103,6 +100,14 @@ def add_export(accumulator: Accumulator, path: str) -> None:
         raise ExportError(f"{path}: permission denied") from None
     except (pl.exceptions.PolarsError, OSError, ValueError) as exc:
         raise ExportError(f"{path}: {_first_line(exc)}") from None
+
+
+def add_export(accumulator: Accumulator, path: str) -> None:
+    """Count the rows of the hands export at ``path`` into ``accumulator``.
+
+    Raises :class:`ExportError` (:func:`load_export`); ``accumulator`` is unchanged then.
+    """
+    accumulator.add(load_export(path))
 
 
 def export_statistics(path: str, by: GroupBy = "player") -> pl.DataFrame:
