@@ -55,20 +55,44 @@ class Ratings:
 
 
 def game_results(hands: pl.LazyFrame | pl.DataFrame) -> pl.DataFrame:
-    """Per game and seat: the party, the player, its final score and whether it won,
-    with the columns of the playing order.  Games never span batches, so the results
-    of batches concatenate."""
+    """Per game and party: its players (in seat order), its final score (after the last
+    hand) and whether it won, with the columns of the playing order.  Games never span
+    batches, so the results of batches concatenate."""
     lazy = hands.lazy()
-    last = pl.col("hand") == pl.col("hand").max()
-    seats = lazy.group_by("file", "game", "seat").agg(
-        pl.col("date").first(),
-        pl.col("time").first(),
-        pl.col("party").first().cast(pl.String),
-        pl.col("player").first(),
-        pl.col("won").first(),
-        final=pl.col("score").filter(last).first(),
+    parties = lazy.group_by("file", "game", "party").agg(
+        *(pl.col(c).first() for c in ("date", "time", "north", "east", "south", "west")),
+        won=pl.col("won").first(),
+        final=pl.col("score").get(pl.col("hand").arg_max()),
     )
-    return seats.join(game_order(lazy), on=["file", "game"]).collect()
+    party = pl.col("party").cast(pl.String)
+    players = (
+        pl.when(party == "NS")
+        .then(pl.concat_list("north", "south"))
+        .when(party == "EW")
+        .then(pl.concat_list("east", "west"))
+        .when(party == "N")
+        .then(pl.concat_list("north"))
+        .when(party == "E")
+        .then(pl.concat_list("east"))
+        .when(party == "S")
+        .then(pl.concat_list("south"))
+        .when(party == "W")
+        .then(pl.concat_list("west"))
+    )
+    return (
+        parties.select(
+            "file",
+            "game",
+            "date",
+            "time",
+            party.alias("party"),
+            "won",
+            "final",
+            players=players.otherwise(None),
+        )
+        .join(game_order(lazy), on=["file", "game"])
+        .collect()
+    )
 
 
 def _ranks(won: list[bool | None], scores: list[int | None]) -> list[float] | None:
@@ -83,35 +107,24 @@ def _ranks(won: list[bool | None], scores: list[int | None]) -> list[float] | No
 
 def rate(results: pl.DataFrame) -> Ratings:
     """Rate every decided game of ``results`` (from :func:`game_results`), in order."""
-    parties = (
+    games = (
         results.lazy()
-        .sort("seat")
-        .group_by("file", "game", "party", maintain_order=True)
-        .agg(
-            pl.col("date", "time", "game_key").first(),
-            pl.col("player"),
-            won=pl.col("won").first(),
-            final=pl.col("final").first(),
-        )
-        .sort("party")
+        .sort(*ORDER_COLUMNS, "party", nulls_last=False)
         .group_by("file", "game", maintain_order=True)
         .agg(
-            pl.col("date").first(),
-            pl.col("time").first(),
-            pl.col("game_key").first(),
+            pl.col("date", "time", "game_key").first(),
             "party",
-            "player",
+            "players",
             "won",
             "final",
         )
-        .sort(*ORDER_COLUMNS, nulls_last=False)
         .collect()
     )
     model = PlackettLuce()
     current: dict[str, PlackettLuceRating] = {}
     rows: list[tuple[object, ...]] = []
     order = 0
-    for file, game, day, clock, _key, party_names, teams, won, finals in parties.iter_rows():
+    for file, game, day, clock, _key, party_names, teams, won, finals in games.iter_rows():
         if any(name is None for team in teams for name in team):
             continue
         ranks = _ranks(won, finals)
