@@ -25,11 +25,13 @@ def _text(expr: pl.Expr) -> pl.Expr:
     return expr.cast(pl.String).fill_null("-")
 
 
-def game_order(hands: pl.LazyFrame) -> pl.LazyFrame:
-    """``(file, game, game_key)``: one row per game of ``hands``, with its content key."""
+def game_order(hands: pl.LazyFrame, *columns: str) -> pl.LazyFrame:
+    """``(file, game, game_key)``: one row per game of ``hands``, with its content key
+    (and the game columns named in ``columns``)."""
     i64 = pl.Int64
+    seats = ("north", "east", "south", "west")
     per_game = hands.group_by("file", "game").agg(
-        *(pl.col(s).first() for s in ("north", "east", "south", "west")),
+        *(pl.col(s).first() for s in dict.fromkeys((*seats, *columns))),
         hands=pl.col("hand").max(),
         bids=pl.col("bid").cast(i64).sum(),
         tricks=pl.col("tricks").cast(i64).sum(),
@@ -43,5 +45,8 @@ def game_order(hands: pl.LazyFrame) -> pl.LazyFrame:
     )
     parts = ("north", "east", "south", "west", "hands", "bids", "tricks", "points", "weighted")
     return per_game.select(
-        "file", "game", game_key=pl.concat_str([_text(pl.col(c)) for c in parts], separator="|")
+        "file",
+        "game",
+        *columns,
+        game_key=pl.concat_str([_text(pl.col(c)) for c in parts], separator="|"),
     )

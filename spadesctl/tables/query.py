@@ -239,7 +239,7 @@ class _Collector:
         self.accumulator = st.Accumulator(request.by, request.filters)
         self.rate = figures and (request.history or request.by in ("player", "pair"))
         self.results: list[pl.DataFrame] = []
-        self.deals: list[pl.DataFrame] = []
+        self.deals: list[fair.DealRows] = []
         self.kept = 0
         self.seen: set[str] = set()
 
@@ -258,15 +258,7 @@ class _Collector:
             rated = hands if around is None else hands.filter(around)
             self.results.append(rt.game_results(rated))
         if request.fairness:
-            rows = fair.prepare(hands)
-            seat_condition = request.filters.condition("seat")
-            if seat_condition is not None:
-                rows = rows.join(
-                    hands.filter(seat_condition).select("file", "game", "hand", "seat"),
-                    on=["file", "game", "hand", "seat"],
-                    how="semi",
-                )
-            self.deals.append(rows.collect())
+            self.deals.append(fair.prepare(hands, request.filters.condition("seat")))
 
 
 def _read(
@@ -321,7 +313,7 @@ def run_stats(request: StatsRequest, progress: ProgressFactory | None = None) ->
         table = table.select(chosen)
     deals = None
     if request.fairness:
-        deals = fair.test_deals(_concat(collector.deals, fair.prepare(_NO_HANDS).collect()))
+        deals = fair.test_deals(fair.DealRows.concat(collector.deals))
     unmatched = tuple(p for p in request.filters.players if p not in collector.seen)
     return StatsResult(
         table=table,
@@ -359,7 +351,7 @@ def run_fairness(
     inputs = find_inputs(request.paths)
     collector = _Collector(request, figures=False)
     failures, games = _read(inputs, request, collector, progress)
-    result = fair.test_deals(_concat(collector.deals, fair.prepare(_NO_HANDS).collect()))
+    result = fair.test_deals(fair.DealRows.concat(collector.deals))
     return StatsResult(
         table=result.tests,
         keys=("scope", "who", "measure"),

@@ -59,11 +59,11 @@ def game_results(hands: pl.LazyFrame | pl.DataFrame) -> pl.DataFrame:
     hand) and whether it won, with the columns of the playing order.  Games never span
     batches, so the results of batches concatenate."""
     lazy = hands.lazy()
-    parties = lazy.group_by("file", "game", "party").agg(
-        *(pl.col(c).first() for c in ("date", "time", "north", "east", "south", "west")),
-        won=pl.col("won").first(),
-        final=pl.col("score").get(pl.col("hand").arg_max()),
+    last = lazy.filter(pl.col("hand") == pl.col("hand").max().over("file", "game"))
+    parties = last.group_by("file", "game", "party").agg(
+        won=pl.col("won").first(), final=pl.col("score").first()
     )
+    games = game_order(lazy, "date", "time", "north", "east", "south", "west")
     party = pl.col("party").cast(pl.String)
     players = (
         pl.when(party == "NS")
@@ -80,7 +80,8 @@ def game_results(hands: pl.LazyFrame | pl.DataFrame) -> pl.DataFrame:
         .then(pl.concat_list("west"))
     )
     return (
-        parties.select(
+        parties.join(games, on=["file", "game"])
+        .select(
             "file",
             "game",
             "date",
@@ -88,9 +89,9 @@ def game_results(hands: pl.LazyFrame | pl.DataFrame) -> pl.DataFrame:
             party.alias("party"),
             "won",
             "final",
+            "game_key",
             players=players.otherwise(None),
         )
-        .join(game_order(lazy), on=["file", "game"])
         .collect()
     )
 
