@@ -123,43 +123,65 @@ def rate(results: pl.DataFrame) -> Ratings:
     )
     model = PlackettLuce()
     current: dict[str, PlackettLuceRating] = {}
-    rows: list[tuple[object, ...]] = []
-    order = 0
-    for file, game, day, clock, _key, party_names, teams, won, finals in games.iter_rows():
+    # The history, column by column: the game's row of ``games``, the team's place in it.
+    rows: list[int] = []
+    places: list[int] = []
+    names: list[str] = []
+    outcome: list[bool] = []
+    chances: list[float] = []
+    before_mu: list[float] = []
+    before_sigma: list[float] = []
+    after_mu: list[float] = []
+    after_sigma: list[float] = []
+    columns = (games.get_column(c).to_list() for c in ("players", "won", "final"))
+    for row, (teams, won, finals) in enumerate(zip(*columns, strict=True)):
         if any(name is None for team in teams for name in team):
             continue
         ranks = _ranks(won, finals)
         if ranks is None:
             continue
-        order += 1
         before = [[current.get(n) or model.rating(name=n) for n in team] for team in teams]
         expected = model.predict_win(before)
         after = model.rate(before, ranks=ranks)
-        for party, team, old_team, new_team, w, chance in zip(
-            party_names, teams, before, after, won, expected, strict=True
-        ):
+        for place, (team, old_team, new_team) in enumerate(zip(teams, before, after, strict=True)):
             for name, old, new in zip(team, old_team, new_team, strict=True):
                 current[name] = new
-                rows.append(
-                    (
-                        order,
-                        file,
-                        game,
-                        day,
-                        clock,
-                        name,
-                        party,
-                        bool(w),
-                        chance,
-                        old.mu,
-                        old.sigma,
-                        old.ordinal(),
-                        new.mu,
-                        new.sigma,
-                        new.ordinal(),
-                    )
-                )
-    history = pl.DataFrame(rows, schema=HISTORY, orient="row")
+                rows.append(row)
+                places.append(place)
+                names.append(name)
+                outcome.append(bool(won[place]))
+                chances.append(expected[place])
+                before_mu.append(old.mu)
+                before_sigma.append(old.sigma)
+                after_mu.append(new.mu)
+                after_sigma.append(new.sigma)
+    rated = pl.DataFrame(
+        {
+            "_row": rows,
+            "_place": places,
+            "player": names,
+            "won": outcome,
+            "expected": chances,
+            "mu_before": before_mu,
+            "sigma_before": before_sigma,
+            "mu_after": after_mu,
+            "sigma_after": after_sigma,
+        },
+        schema_overrides={"_row": pl.UInt32, "_place": pl.UInt32, "player": pl.String},
+    )
+    played = games.select("file", "game", "date", "time", "party").with_row_index("_row")
+    history = (
+        rated.join(played, on="_row", how="left")
+        .with_columns(
+            order=pl.col("_row").rank("dense").cast(pl.Int64),
+            party=pl.col("party").list.get(pl.col("_place").cast(pl.Int64)),
+            # openskill's ordinal(): the conservative rating mu - 3 sigma
+            ordinal_before=pl.col("mu_before") - 3 * pl.col("sigma_before"),
+            ordinal_after=pl.col("mu_after") - 3 * pl.col("sigma_after"),
+        )
+        .select(HISTORY.names())
+        .cast(HISTORY)
+    )
     players = history.group_by("player").agg(
         rating=pl.col("mu_after").last(),
         rating_sigma=pl.col("sigma_after").last(),
