@@ -30,6 +30,7 @@ from spadesctl.tables import fairness as fair
 from spadesctl.tables import ratings as rt
 from spadesctl.tables import stats as st
 from spadesctl.tables.corpus import CorpusOptions, Failure, choose_jobs, iter_batches, total_size
+from spadesctl.tables.exports import ExportError, read_export
 from spadesctl.tables.schema import HANDS
 
 
@@ -266,9 +267,9 @@ def _read(
 ) -> tuple[list[Failure], int]:
     for export in inputs.exports:
         try:
-            collector.add(st.scan_hands(export))
-        except (pl.exceptions.PolarsError, OSError, ValueError) as exc:
-            raise QueryError(f"{export}: {_first_line(exc)}") from None
+            read_export(export, collector.add)
+        except ExportError as exc:
+            raise QueryError(str(exc)) from None
     failures: list[Failure] = []
     games = 0
     if inputs.records:
@@ -395,8 +396,3 @@ def _order_history(table: pl.DataFrame, request: StatsRequest) -> pl.DataFrame:
             nulls_last=True,
         )
     return ordered.head(request.top) if request.top is not None else ordered
-
-
-def _first_line(exc: BaseException) -> str:
-    text = str(exc).strip().splitlines()
-    return text[0] if text else type(exc).__name__
