@@ -41,8 +41,9 @@ def hands_frame(deals: Sequence[Deal], hands_per_game: int = 10) -> pl.DataFrame
     frame = pl.DataFrame(columns).with_columns(
         pl.DataFrame(dealt, schema=list(DEAL_FEATURES), orient="row")
     )
-    return frame.with_columns(file=pl.lit("sim.spades")).select(
-        pl.col(name).cast(dtype) if name in frame.columns or name == "file" else pl.lit(None, dtype)
+    frame = frame.with_columns(file=pl.lit("sim.spades"))
+    return frame.select(
+        (pl.col(name) if name in frame.columns else pl.lit(None)).cast(dtype).alias(name)
         for name, dtype in HANDS.items()
     )
 

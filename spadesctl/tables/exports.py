@@ -15,7 +15,7 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
@@ -78,15 +78,24 @@ def _check_types(path: str, found: pl.Schema) -> None:
             )
 
 
-def load_export(path: str) -> pl.DataFrame:
-    """The rows of the hands export at ``path``, read whole inside this call so that every
-    error (a damaged page included) surfaces here.  Raises :class:`ExportError`."""
+def add_export(accumulator: Accumulator, path: str) -> None:
+    """Count the rows of the hands export at ``path`` into ``accumulator``.
+
+    The file is read (streaming) inside this call, so that every error surfaces here.
+    Raises :class:`ExportError`; ``accumulator`` is unchanged then.
+    """
+    read_export(path, accumulator.add)
+
+
+def read_export(path: str, use: Callable[[pl.LazyFrame], None]) -> None:
+    """Give a scan of the hands export at ``path`` to ``use``, which reads it inside
+    this call, so that every error surfaces here as an :class:`ExportError`."""
     from spadesctl.tables.stats import scan_hands
 
     try:
         with _native_stderr_held():
             _check_types(path, pl.scan_parquet(path).collect_schema())
-            return scan_hands(path).collect(engine="streaming")
+            use(scan_hands(path))
     except ExportError:
         raise
     except pl.exceptions.PanicException:
@@ -100,14 +109,6 @@ def load_export(path: str) -> pl.DataFrame:
         raise ExportError(f"{path}: permission denied") from None
     except (pl.exceptions.PolarsError, OSError, ValueError) as exc:
         raise ExportError(f"{path}: {_first_line(exc)}") from None
-
-
-def add_export(accumulator: Accumulator, path: str) -> None:
-    """Count the rows of the hands export at ``path`` into ``accumulator``.
-
-    Raises :class:`ExportError` (:func:`load_export`); ``accumulator`` is unchanged then.
-    """
-    accumulator.add(load_export(path))
 
 
 def export_statistics(path: str, by: GroupBy = "player") -> pl.DataFrame:
@@ -124,4 +125,4 @@ def export_statistics(path: str, by: GroupBy = "player") -> pl.DataFrame:
     return table
 
 
-__all__ = ["ExportError", "add_export", "export_statistics"]
+__all__ = ["ExportError", "add_export", "export_statistics", "read_export"]

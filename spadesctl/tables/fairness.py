@@ -43,6 +43,7 @@ from scipy.stats import chi2
 
 from spadesctl.cards import Seat
 from spadesctl.tables.order import ORDER_COLUMNS, game_order
+from spadesctl.tables.schema import HANDS
 
 #: The family-wise level at which a test is said to find a bias.
 LEVEL: Final = 0.01
@@ -57,6 +58,18 @@ _SUITS: Final = ("spades", "hearts", "diamonds", "clubs")
 #: The deck a hand was dealt from, and the size of the seat's holding.
 _DECK: Final = ("deck_cards", "deck_spades", "deck_hearts", "deck_diamonds", "deck_clubs")
 _DECK_ALL: Final = (*_DECK, "deck_jokers", "deck_aces", "deck_high", "held")
+#: Each deck column and the deal column summed over a hand's seats into it.
+_DECK_OF: Final = MappingProxyType(
+    {
+        "deck_spades": "spades",
+        "deck_hearts": "hearts",
+        "deck_diamonds": "diamonds",
+        "deck_clubs": "clubs",
+        "deck_jokers": "jokers",
+        "deck_aces": "aces",
+        "deck_high": "high_cards",
+    }
+)
 _SEAT_WORDS: Final = MappingProxyType({s.value: s.word.capitalize() for s in Seat})
 _WORDING: Final[Mapping[Measure, tuple[str, str, str]]] = MappingProxyType(
     {
@@ -109,22 +122,26 @@ def deal_rows(hands: pl.LazyFrame) -> pl.LazyFrame:
     """The rows whose deal is known, in games of three or four players, with the deck
     (``deck_*``: the sum of the hand's holdings), ``held`` and ``voids`` added."""
     per_hand = ("file", "game", "hand")
-    held = pl.sum_horizontal(*_SUITS, "jokers")
-    rows = hands.filter(pl.col("spades").is_not_null()).with_columns(
-        held=held.cast(pl.Int32),
+    i32 = pl.Int32
+    rows = hands.filter(pl.col("spades").is_not_null()).select(
+        *per_hand,
+        "seat",
+        "player",
+        *_SUITS,
+        "jokers",
+        "aces",
+        "high_cards",
+        held=pl.sum_horizontal(*(pl.col(c).cast(i32) for c in (*_SUITS, "jokers"))),
         voids=pl.sum_horizontal(*((pl.col(s) == 0).cast(pl.Int8) for s in _SUITS)).cast(pl.Int8),
+    )
+    # Window sums over the hand (polars shares the groups between them): faster than a
+    # group-by joined back on the file name.
+    decks = rows.with_columns(
         _seats=pl.len().over(per_hand),
-    )
-    return rows.filter(pl.col("_seats") >= 3).with_columns(
         deck_cards=pl.col("held").sum().over(per_hand),
-        deck_spades=pl.col("spades").cast(pl.Int32).sum().over(per_hand),
-        deck_hearts=pl.col("hearts").cast(pl.Int32).sum().over(per_hand),
-        deck_diamonds=pl.col("diamonds").cast(pl.Int32).sum().over(per_hand),
-        deck_clubs=pl.col("clubs").cast(pl.Int32).sum().over(per_hand),
-        deck_jokers=pl.col("jokers").cast(pl.Int32).sum().over(per_hand),
-        deck_aces=pl.col("aces").cast(pl.Int32).sum().over(per_hand),
-        deck_high=pl.col("high_cards").cast(pl.Int32).sum().over(per_hand),
+        **{deck: pl.col(c).cast(i32).sum().over(per_hand) for deck, c in _DECK_OF.items()},
     )
+    return decks.filter(pl.col("_seats") >= 3).drop("_seats")
 
 
 def hypergeometric(total: int, kind: int, drawn: int) -> tuple[float, ...]:
@@ -264,22 +281,31 @@ def format_p(p: float) -> str:
 
 
 def _tests_of(
-    rows: pl.LazyFrame, chance: pl.LazyFrame, scope: str, key: str
+    rows: pl.LazyFrame, decks: pl.DataFrame, chance: pl.DataFrame, scope: str, key: str
 ) -> list[dict[str, object]]:
     """One test per (who, measure) of the scope: observed against expected counts."""
-    units = rows.filter(pl.col(key).is_not_null()).select(
-        pl.col(key).cast(pl.String).alias("who"), "deck", *MEASURES
+    units = rows.filter(pl.col(key).is_not_null()).with_columns(
+        pl.col(key).cast(pl.String).alias("who")
     )
-    per_deck = units.group_by("who", "deck").agg(pl.len().alias("rows"))
+    per_deck = (
+        units.group_by("who", *_DECK_ALL)
+        .agg(pl.len().alias("rows"))
+        .join(decks.lazy(), on=list(_DECK_ALL))
+        .select("who", "deck", "rows")
+    )
     expected = (
-        per_deck.join(chance, on="deck")
+        per_deck.join(chance.lazy(), on="deck")
         .group_by("who", "measure", "value")
         .agg((pl.col("rows") * pl.col("probability")).sum().alias("expected"))
     )
-    long = units.unpivot(index=["who"], on=list(MEASURES), variable_name="measure").select(
-        "who", "measure", pl.col("value").cast(pl.Int32)
+    observed = pl.concat(
+        [
+            units.group_by("who", pl.col(m).cast(pl.Int32).alias("value"))
+            .agg(pl.len().alias("observed"))
+            .select("who", pl.lit(m).alias("measure"), "value", "observed")
+            for m in MEASURES
+        ]
     )
-    observed = long.group_by("who", "measure", "value").agg(pl.len().alias("observed"))
     cells = (
         expected.join(observed, on=["who", "measure", "value"], how="full", coalesce=True)
         .with_columns(pl.col("expected").fill_null(0.0), pl.col("observed").fill_null(0))
@@ -312,33 +338,51 @@ def _tests_of(
     return out
 
 
-def _streak_tests(rows: pl.LazyFrame, chance: pl.DataFrame) -> list[dict[str, object]]:
+def _streak_tests(
+    rows: pl.LazyFrame, decks: pl.DataFrame, chance: pl.DataFrame, ranks: pl.DataFrame
+) -> list[dict[str, object]]:
     """Per player: the longest run of weak hands in game order against chance."""
-    weak = (
+    named = rows.filter(pl.col("player").is_not_null())
+    weak_chance = (
         chance.filter((pl.col("measure") == "high_cards") & (pl.col("value") <= WEAK_HIGH_CARDS))
         .group_by("deck")
         .agg(pl.col("probability").sum().alias("p_weak"))
+        .join(decks, on="deck")
         .lazy()
     )
+    chances = (
+        named.group_by("player", *_DECK_ALL)
+        .agg(pl.len().alias("rows"))
+        .join(weak_chance, on=list(_DECK_ALL))
+        .group_by("player")
+        .agg(p_weak=(pl.col("rows") * pl.col("p_weak")).sum() / pl.col("rows").sum())
+    )
+    weak = pl.col("high_cards") <= WEAK_HIGH_CARDS
     ordered = (
-        rows.filter(pl.col("player").is_not_null())
-        .join(weak, on="deck", how="left")
-        .sort("player", *ORDER_COLUMNS, "hand")
-        .with_columns(weak=(pl.col("high_cards") <= WEAK_HIGH_CARDS))
+        named.join(ranks.lazy(), on=["file", "game"])
+        .select("player", "rank", "hand", weak.alias("weak"))
+        .sort("player", "rank", "hand")
+    )
+    # A run is a stretch of rows of one player with the same weakness.
+    new_run = (pl.col("weak") != pl.col("weak").shift(1)) | (
+        pl.col("player") != pl.col("player").shift(1)
+    )
+    stretches = ordered.with_columns(run=new_run.fill_null(True).cum_sum())
+    longest = (
+        stretches.filter(pl.col("weak"))
+        .group_by("player", "run")
+        .agg(pl.len().alias("length"))
+        .group_by("player")
+        .agg(pl.col("length").max().alias("longest"))
+    )
+    totals = ordered.group_by("player").agg(
+        hands=pl.len(), observed_mean=pl.col("weak").cast(pl.Float64).mean()
     )
     runs = (
-        ordered.group_by("player", maintain_order=True)
-        .agg(
-            hands=pl.len(),
-            p_weak=pl.col("p_weak").mean(),
-            observed_mean=pl.col("weak").cast(pl.Float64).mean(),
-            longest=pl.col("weak")
-            .rle()
-            .struct.field("len")
-            .filter(pl.col("weak").rle().struct.field("value"))
-            .max()
-            .fill_null(0),
-        )
+        totals.join(chances, on="player")
+        .join(longest, on="player", how="left")
+        .select("player", "hands", "p_weak", "observed_mean", pl.col("longest").fill_null(0))
+        .sort("player")
         .collect()
     )
     out: list[dict[str, object]] = []
@@ -391,25 +435,36 @@ def _summary(tests: Sequence[Mapping[str, object]], deals: int) -> str:
 
 
 #: The columns of the rows :func:`test_deals` reads.
-DEAL_ROW_COLUMNS: Final = (
-    "file",
-    "game",
-    "hand",
-    "seat",
-    "player",
-    *MEASURES,
-    *_DECK_ALL,
-    *(c for c in ORDER_COLUMNS if c not in ("file", "game")),
-)
+DEAL_ROW_COLUMNS: Final = ("file", "game", "hand", "seat", "player", *MEASURES, *_DECK_ALL)
 
 
-def prepare(hands: pl.LazyFrame | pl.DataFrame) -> pl.LazyFrame:
-    """The rows of ``hands`` the tests read (:data:`DEAL_ROW_COLUMNS`): those with a
-    known deal, with the deck and the playing order.  Games never span batches, so the
-    rows of batches prepared one at a time concatenate."""
+@dataclass(frozen=True, slots=True)
+class DealRows:
+    """What the tests read: the rows with a known deal (:data:`DEAL_ROW_COLUMNS`), and
+    the playing order of the games (``file``, ``game``, ``date``, ``time``,
+    ``game_key``).  Games never span batches, so the parts of batches concatenate."""
+
+    rows: pl.DataFrame
+    games: pl.DataFrame
+
+    @staticmethod
+    def concat(parts: Sequence[DealRows]) -> DealRows:
+        if not parts:
+            return prepare(pl.LazyFrame(schema=pl.Schema(HANDS)))
+        return DealRows(pl.concat([p.rows for p in parts]), pl.concat([p.games for p in parts]))
+
+
+def prepare(hands: pl.LazyFrame | pl.DataFrame, seats: pl.Expr | None = None) -> DealRows:
+    """The :class:`DealRows` of ``hands``; ``seats`` keeps only the rows it holds true
+    for (the deck is still the whole hand's)."""
     lazy = hands.lazy()
     rows = deal_rows(lazy)
-    return rows.join(game_order(lazy), on=["file", "game"], how="left").select(DEAL_ROW_COLUMNS)
+    if seats is not None:
+        kept = lazy.filter(seats).select("file", "game", "hand", "seat")
+        rows = rows.join(kept, on=["file", "game", "hand", "seat"], how="semi")
+    chosen = rows.select(DEAL_ROW_COLUMNS)
+    found = pl.collect_all([chosen, game_order(lazy, "date", "time")])
+    return DealRows(found[0], found[1])
 
 
 def fairness(hands: pl.LazyFrame | pl.DataFrame) -> Fairness:
@@ -417,17 +472,21 @@ def fairness(hands: pl.LazyFrame | pl.DataFrame) -> Fairness:
     return test_deals(prepare(hands))
 
 
-def test_deals(prepared: pl.LazyFrame | pl.DataFrame) -> Fairness:
-    """Every fairness test of rows from :func:`prepare`."""
-    rows = prepared.lazy()
-    decks = rows.select(_DECK_ALL).unique().sort(_DECK_ALL).with_row_index("deck").collect()
-    rows = rows.join(decks.lazy(), on=list(_DECK_ALL)).cache()
-    deals = rows.select(pl.struct("file", "game", "hand").n_unique()).collect().item()
+def test_deals(prepared: DealRows) -> Fairness:
+    """Every fairness test of the rows of :func:`prepare`."""
+    rows = prepared.rows.lazy()
+    decks = prepared.rows.select(_DECK_ALL).unique().sort(_DECK_ALL).with_row_index("deck")
+    deals = prepared.rows.filter(pl.col("seat") == "N").height  # every deal has a North
     chance = chance_table(decks)
+    ranks = (
+        prepared.games.sort(*ORDER_COLUMNS, nulls_last=False)
+        .with_row_index("rank")
+        .select("file", "game", "rank")
+    )
     tests = [
-        *_tests_of(rows, chance.lazy(), "seat", "seat"),
-        *_tests_of(rows, chance.lazy(), "player", "player"),
-        *_streak_tests(rows, chance),
+        *_tests_of(rows, decks, chance, "seat", "seat"),
+        *_tests_of(rows, decks, chance, "player", "player"),
+        *_streak_tests(rows, decks, chance, ranks),
     ]
     adjusted = holm([float(t["p"]) for t in tests])  # type: ignore[arg-type]
     for test, p_holm in zip(tests, adjusted, strict=True):
@@ -435,7 +494,7 @@ def test_deals(prepared: pl.LazyFrame | pl.DataFrame) -> Fairness:
         test["biased"] = p_holm < LEVEL
         test["verdict"] = _verdict(test, p_holm < LEVEL)
     table = pl.DataFrame(tests, schema=_TEST_SCHEMA, orient="row")
-    return Fairness(table.select(TEST_COLUMNS), int(deals), _summary(tests, int(deals)))
+    return Fairness(table.select(TEST_COLUMNS), deals, _summary(tests, deals))
 
 
 _TEST_SCHEMA: Final = pl.Schema(

@@ -30,7 +30,7 @@ from spadesctl.tables import fairness as fair
 from spadesctl.tables import ratings as rt
 from spadesctl.tables import stats as st
 from spadesctl.tables.corpus import CorpusOptions, Failure, choose_jobs, iter_batches, total_size
-from spadesctl.tables.exports import ExportError, load_export
+from spadesctl.tables.exports import ExportError, read_export
 from spadesctl.tables.schema import HANDS
 
 
@@ -240,7 +240,7 @@ class _Collector:
         self.accumulator = st.Accumulator(request.by, request.filters)
         self.rate = figures and (request.history or request.by in ("player", "pair"))
         self.results: list[pl.DataFrame] = []
-        self.deals: list[pl.DataFrame] = []
+        self.deals: list[fair.DealRows] = []
         self.kept = 0
         self.seen: set[str] = set()
 
@@ -259,15 +259,7 @@ class _Collector:
             rated = hands if around is None else hands.filter(around)
             self.results.append(rt.game_results(rated))
         if request.fairness:
-            rows = fair.prepare(hands)
-            seat_condition = request.filters.condition("seat")
-            if seat_condition is not None:
-                rows = rows.join(
-                    hands.filter(seat_condition).select("file", "game", "hand", "seat"),
-                    on=["file", "game", "hand", "seat"],
-                    how="semi",
-                )
-            self.deals.append(rows.collect())
+            self.deals.append(fair.prepare(hands, request.filters.condition("seat")))
 
 
 def _read(
@@ -275,7 +267,7 @@ def _read(
 ) -> tuple[list[Failure], int]:
     for export in inputs.exports:
         try:
-            collector.add(load_export(export).lazy())
+            read_export(export, collector.add)
         except ExportError as exc:
             raise QueryError(str(exc)) from None
     failures: list[Failure] = []
@@ -322,7 +314,7 @@ def run_stats(request: StatsRequest, progress: ProgressFactory | None = None) ->
         table = table.select(chosen)
     deals = None
     if request.fairness:
-        deals = fair.test_deals(_concat(collector.deals, fair.prepare(_NO_HANDS).collect()))
+        deals = fair.test_deals(fair.DealRows.concat(collector.deals))
     unmatched = tuple(p for p in request.filters.players if p not in collector.seen)
     return StatsResult(
         table=table,
@@ -360,7 +352,7 @@ def run_fairness(
     inputs = find_inputs(request.paths)
     collector = _Collector(request, figures=False)
     failures, games = _read(inputs, request, collector, progress)
-    result = fair.test_deals(_concat(collector.deals, fair.prepare(_NO_HANDS).collect()))
+    result = fair.test_deals(fair.DealRows.concat(collector.deals))
     return StatsResult(
         table=result.tests,
         keys=("scope", "who", "measure"),
@@ -404,8 +396,3 @@ def _order_history(table: pl.DataFrame, request: StatsRequest) -> pl.DataFrame:
             nulls_last=True,
         )
     return ordered.head(request.top) if request.top is not None else ordered
-
-
-def _first_line(exc: BaseException) -> str:
-    text = str(exc).strip().splitlines()
-    return text[0] if text else type(exc).__name__

@@ -55,20 +55,45 @@ class Ratings:
 
 
 def game_results(hands: pl.LazyFrame | pl.DataFrame) -> pl.DataFrame:
-    """Per game and seat: the party, the player, its final score and whether it won,
-    with the columns of the playing order.  Games never span batches, so the results
-    of batches concatenate."""
+    """Per game and party: its players (in seat order), its final score (after the last
+    hand) and whether it won, with the columns of the playing order.  Games never span
+    batches, so the results of batches concatenate."""
     lazy = hands.lazy()
-    last = pl.col("hand") == pl.col("hand").max()
-    seats = lazy.group_by("file", "game", "seat").agg(
-        pl.col("date").first(),
-        pl.col("time").first(),
-        pl.col("party").first().cast(pl.String),
-        pl.col("player").first(),
-        pl.col("won").first(),
-        final=pl.col("score").filter(last).first(),
+    last = lazy.filter(pl.col("hand") == pl.col("hand").max().over("file", "game"))
+    parties = last.group_by("file", "game", "party").agg(
+        won=pl.col("won").first(), final=pl.col("score").first()
     )
-    return seats.join(game_order(lazy), on=["file", "game"]).collect()
+    games = game_order(lazy, "date", "time", "north", "east", "south", "west")
+    party = pl.col("party").cast(pl.String)
+    players = (
+        pl.when(party == "NS")
+        .then(pl.concat_list("north", "south"))
+        .when(party == "EW")
+        .then(pl.concat_list("east", "west"))
+        .when(party == "N")
+        .then(pl.concat_list("north"))
+        .when(party == "E")
+        .then(pl.concat_list("east"))
+        .when(party == "S")
+        .then(pl.concat_list("south"))
+        .when(party == "W")
+        .then(pl.concat_list("west"))
+    )
+    return (
+        parties.join(games, on=["file", "game"])
+        .select(
+            "file",
+            "game",
+            "date",
+            "time",
+            party.alias("party"),
+            "won",
+            "final",
+            "game_key",
+            players=players.otherwise(None),
+        )
+        .collect()
+    )
 
 
 def _ranks(won: list[bool | None], scores: list[int | None]) -> list[float] | None:
@@ -83,69 +108,80 @@ def _ranks(won: list[bool | None], scores: list[int | None]) -> list[float] | No
 
 def rate(results: pl.DataFrame) -> Ratings:
     """Rate every decided game of ``results`` (from :func:`game_results`), in order."""
-    parties = (
+    games = (
         results.lazy()
-        .sort("seat")
-        .group_by("file", "game", "party", maintain_order=True)
-        .agg(
-            pl.col("date", "time", "game_key").first(),
-            pl.col("player"),
-            won=pl.col("won").first(),
-            final=pl.col("final").first(),
-        )
-        .sort("party")
+        .sort(*ORDER_COLUMNS, "party", nulls_last=False)
         .group_by("file", "game", maintain_order=True)
         .agg(
-            pl.col("date").first(),
-            pl.col("time").first(),
-            pl.col("game_key").first(),
+            pl.col("date", "time", "game_key").first(),
             "party",
-            "player",
+            "players",
             "won",
             "final",
         )
-        .sort(*ORDER_COLUMNS, nulls_last=False)
         .collect()
     )
     model = PlackettLuce()
     current: dict[str, PlackettLuceRating] = {}
-    rows: list[tuple[object, ...]] = []
-    order = 0
-    for file, game, day, clock, _key, party_names, teams, won, finals in parties.iter_rows():
+    # The history, column by column: the game's row of ``games``, the team's place in it.
+    rows: list[int] = []
+    places: list[int] = []
+    names: list[str] = []
+    outcome: list[bool] = []
+    chances: list[float] = []
+    before_mu: list[float] = []
+    before_sigma: list[float] = []
+    after_mu: list[float] = []
+    after_sigma: list[float] = []
+    columns = (games.get_column(c).to_list() for c in ("players", "won", "final"))
+    for row, (teams, won, finals) in enumerate(zip(*columns, strict=True)):
         if any(name is None for team in teams for name in team):
             continue
         ranks = _ranks(won, finals)
         if ranks is None:
             continue
-        order += 1
         before = [[current.get(n) or model.rating(name=n) for n in team] for team in teams]
         expected = model.predict_win(before)
         after = model.rate(before, ranks=ranks)
-        for party, team, old_team, new_team, w, chance in zip(
-            party_names, teams, before, after, won, expected, strict=True
-        ):
+        for place, (team, old_team, new_team) in enumerate(zip(teams, before, after, strict=True)):
             for name, old, new in zip(team, old_team, new_team, strict=True):
                 current[name] = new
-                rows.append(
-                    (
-                        order,
-                        file,
-                        game,
-                        day,
-                        clock,
-                        name,
-                        party,
-                        bool(w),
-                        chance,
-                        old.mu,
-                        old.sigma,
-                        old.ordinal(),
-                        new.mu,
-                        new.sigma,
-                        new.ordinal(),
-                    )
-                )
-    history = pl.DataFrame(rows, schema=HISTORY, orient="row")
+                rows.append(row)
+                places.append(place)
+                names.append(name)
+                outcome.append(bool(won[place]))
+                chances.append(expected[place])
+                before_mu.append(old.mu)
+                before_sigma.append(old.sigma)
+                after_mu.append(new.mu)
+                after_sigma.append(new.sigma)
+    rated = pl.DataFrame(
+        {
+            "_row": rows,
+            "_place": places,
+            "player": names,
+            "won": outcome,
+            "expected": chances,
+            "mu_before": before_mu,
+            "sigma_before": before_sigma,
+            "mu_after": after_mu,
+            "sigma_after": after_sigma,
+        },
+        schema_overrides={"_row": pl.UInt32, "_place": pl.UInt32, "player": pl.String},
+    )
+    played = games.select("file", "game", "date", "time", "party").with_row_index("_row")
+    history = (
+        rated.join(played, on="_row", how="left")
+        .with_columns(
+            order=pl.col("_row").rank("dense").cast(pl.Int64),
+            party=pl.col("party").list.get(pl.col("_place").cast(pl.Int64)),
+            # openskill's ordinal(): the conservative rating mu - 3 sigma
+            ordinal_before=pl.col("mu_before") - 3 * pl.col("sigma_before"),
+            ordinal_after=pl.col("mu_after") - 3 * pl.col("sigma_after"),
+        )
+        .select(HISTORY.names())
+        .cast(HISTORY)
+    )
     players = history.group_by("player").agg(
         rating=pl.col("mu_after").last(),
         rating_sigma=pl.col("sigma_after").last(),

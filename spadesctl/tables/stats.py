@@ -271,20 +271,16 @@ def units(hands: pl.LazyFrame, by: GroupBy, filters: Filters = Filters()) -> pl.
     )
 
 
-def _games_where(condition: pl.Expr | None) -> pl.Expr:
-    games = pl.struct("file", "game")
-    if condition is not None:
-        games = games.filter(condition.fill_null(False))
-    return games.n_unique().cast(pl.Int64)
-
-
 def partial(counted: pl.LazyFrame, by: GroupBy) -> pl.LazyFrame:
-    """Per group: the :data:`COUNTERS` (and the winner, by game), from :func:`units` rows."""
+    """Per group: the :data:`COUNTERS` (and the winner, by game), from :func:`units` rows.
+
+    Two steps: the sums per group and game first, then per group, so that the games,
+    wins and losses are counts of rows rather than of distinct (file, game) pairs.  A
+    game counts as a win of the group when one of its units' parties won it (one party
+    per player, seat or team in a game), as a loss when one lost it.
+    """
     i64 = pl.Int64
-    aggregations = [
-        _games_where(None).alias("games"),
-        _games_where(pl.col("won")).alias("wins"),
-        _games_where(~pl.col("won")).alias("losses"),
+    sums = [
         pl.len().cast(i64).alias("hands"),
         pl.col("bid_").sum().cast(i64).alias("bid_sum"),
         pl.col("bid_").count().cast(i64).alias("bid_n"),
@@ -309,10 +305,30 @@ def partial(counted: pl.LazyFrame, by: GroupBy) -> pl.LazyFrame:
         pl.col("reneges").sum().cast(i64).alias("reneges"),
         pl.col("violations").sum().cast(i64).alias("violations"),
     ]
+    per_game = [
+        *sums,
+        pl.col("won").fill_null(False).any().alias("_won"),
+        (~pl.col("won")).fill_null(False).any().alias("_lost"),
+    ]
     if by == "game":
         winner = pl.col("party").filter(pl.col("won").fill_null(False)).first()
-        aggregations.append(winner.cast(pl.String).alias("winner"))
-    return counted.group_by(*KEYS[by]).agg(aggregations)
+        per_game.append(winner.cast(pl.String).alias("winner"))
+    keys = KEYS[by]
+    game_keys = (*keys, *(k for k in ("file", "game") if k not in keys))
+    games = counted.group_by(*game_keys).agg(per_game)
+    totals = [
+        pl.len().cast(i64).alias("games"),
+        pl.col("_won").sum().cast(i64).alias("wins"),
+        pl.col("_lost").sum().cast(i64).alias("losses"),
+        *(pl.col(name).sum() for name in COUNTERS if name not in ("games", "wins", "losses")),
+    ]
+    if by == "game":
+        totals.append(pl.col("winner").first())
+    return (
+        games.group_by(*keys)
+        .agg(totals)
+        .select(*keys, *COUNTERS, *(["winner"] if by == "game" else []))
+    )
 
 
 def combine(partials: Sequence[pl.DataFrame], by: GroupBy) -> pl.DataFrame:
