@@ -146,6 +146,16 @@ def test_the_renege_page_shows_easts_seven_of_clubs_and_the_hearts_that_prove_it
     page.click("#problems a[href='#d1']")
     assert page.evaluate("location.hash") == "#d1"
     assert page.is_visible("#d1")
+    # and the note to the table at that trick: East still holds the two hearts, marked
+    page.click("#d1 .step-link")
+    assert page.get_attribute(".stepper[data-hand='1']", "data-pos") == "1"
+    held = page.eval_on_selector_all(
+        "#hand-1-start-E .row.h i:not(.played)", "els => els.map(e => e.textContent)"
+    )
+    marked = page.eval_on_selector_all(
+        "#hand-1-start-E .row.h i.proof", "els => els.map(e => e.textContent)"
+    )
+    assert sorted(held) == sorted(marked) == ["6", "9"]
     page.close()
 
 
