@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import enum
 import sys
 from collections import Counter
@@ -12,11 +13,11 @@ from typing import Annotated
 import typer
 
 from spadesctl.cli.app import Command, app
-from spadesctl.cli.errors import EXIT_CLEAN, EXIT_PROBLEMS, EXIT_USAGE, fail, is_broken_pipe
-from spadesctl.cli.files import write_atomically
+from spadesctl.cli.errors import EXIT_CLEAN, EXIT_PROBLEMS, EXIT_USAGE, fail
 from spadesctl.cli.output import format_text, use_colour
 from spadesctl.diagnostics import Diagnostic, Severity
 from spadesctl.notation import RecordReadError, format_games, iter_games
+from spadesctl.output import OutputError, is_standard_output, open_output, write_text
 from spadesctl.record import Game
 from spadesctl.rules import RulesError, Ruleset
 from spadesctl.rules.resolve import rules_option
@@ -143,20 +144,20 @@ def convert(
                 target = out_dir / (Path(reader.name).stem + suffix)
                 read = list(reader.games())
                 if not reader.failed:
-                    write_atomically(target, _formatted(read, to))
-        elif output in (None, "-"):
-            games = (g for reader in readers for g in reader.games())
-            for chunk in _formatted(games, to):
-                sys.stdout.write(chunk)
-            sys.stdout.flush()
+                    write_text(target, _formatted(read, to))
         else:
-            everything = (g for reader in readers for g in reader.games())
-            write_atomically(Path(output), _formatted(everything, to))
-    except OSError as exc:
-        if is_broken_pipe(exc):
-            raise
-        where = exc.filename or output or "standard output"
-        fail(f"{where}: cannot be written ({exc.strerror or exc})")
+            with contextlib.suppress(_Unreadable), open_output(output) as out:
+                everything = (g for reader in readers for g in reader.games())
+                for chunk in _formatted(everything, to):
+                    out.write(chunk)
+                if not is_standard_output(output) and any(r.failed for r in readers):
+                    raise _Unreadable  # a file written only from every input, or left alone
+    except OutputError as exc:
+        fail(str(exc))
     if any(r.failed for r in readers):
         raise typer.Exit(EXIT_USAGE)
     raise typer.Exit(EXIT_PROBLEMS if any(r.errors for r in readers) else EXIT_CLEAN)
+
+
+class _Unreadable(Exception):
+    """An input could not be read: the output file is not written."""

@@ -13,10 +13,11 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from spadesctl.cli.app import Command, app
-from spadesctl.cli.errors import EXIT_CLEAN, EXIT_PROBLEMS, fail
+from spadesctl.cli.errors import EXIT_CLEAN, EXIT_PROBLEMS, EXIT_USAGE, fail
 from spadesctl.cli.options import JobsOption, RulesOption
 from spadesctl.cli.progress import Progress
 from spadesctl.cli.stats_cmd import load_default_rules, record_inputs, report_failures
+from spadesctl.output import is_standard_output
 
 if TYPE_CHECKING:
     import polars as pl
@@ -112,9 +113,10 @@ def export(
     if exports:
         fail(f"{exports[0]}: export reads records, not Parquet files")
 
+    from spadesctl.output import OutputError
     from spadesctl.tables.corpus import CorpusOptions, choose_jobs, iter_batches, total_size
     from spadesctl.tables.schema import SCHEMAS, TABLE_NAMES
-    from spadesctl.tables.writers import OutputError, parquet_metadata, write_batches
+    from spadesctl.tables.writers import parquet_metadata, write_batches
 
     name = next(n for n in TABLE_NAMES if n == table.value)
     options = CorpusOptions(tables=(name,), default_rules=default)
@@ -129,6 +131,8 @@ def export(
             failures.extend(batch.failures)
             games += batch.games
             progress.advance(batch.size // 1024)
+            if any(f.game is None for f in batch.failures) and not is_standard_output(output):
+                raise _Unreadable  # the file is written from every input, or left alone
             yield batch.frames[name]
 
     batches = iter_batches(records, options, choose_jobs(jobs, records))
@@ -137,6 +141,15 @@ def export(
     except OutputError as exc:
         progress.close()
         fail(str(exc))
+    except _Unreadable:
+        progress.close()
+        report_failures(failures, games)
+        typer.echo(f"spadesctl: error: {output} not written: an input cannot be read", err=True)
+        raise typer.Exit(EXIT_USAGE) from None
     progress.close()
     report_failures(failures, games)
     raise typer.Exit(EXIT_PROBLEMS if failures else EXIT_CLEAN)
+
+
+class _Unreadable(Exception):
+    """An input file could not be read: the output file is not written."""

@@ -10,10 +10,10 @@ import typer
 
 from spadesctl.cli.app import Command, app
 from spadesctl.cli.errors import EXIT_CLEAN, EXIT_PROBLEMS, EXIT_USAGE, fail
-from spadesctl.cli.files import write_atomically
 from spadesctl.cli.output import format_text, use_colour
 from spadesctl.diagnostics import Diagnostic
 from spadesctl.notation import RecordReadError, format_games, is_pbn_source, iter_games
+from spadesctl.output import OutputError, write_text
 from spadesctl.record import Game
 
 
@@ -122,12 +122,9 @@ def fmt(
         elif write:
             if original is not None and original.decode("utf-8", "replace") != text:
                 try:
-                    write_atomically(Path(name), [text])
-                except OSError as exc:
-                    typer.echo(
-                        f"spadesctl: error: {name}: cannot be written ({exc.strerror or exc})",
-                        err=True,
-                    )
+                    write_text(name, [text])
+                except OutputError as exc:
+                    typer.echo(f"spadesctl: error: {exc}", err=True)
                     status = EXIT_USAGE
                     continue
                 typer.echo(f"reformatted {name}", err=True)

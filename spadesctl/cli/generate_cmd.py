@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import Annotated
 
@@ -10,8 +9,8 @@ import typer
 
 from spadesctl.cli.app import Command, app
 from spadesctl.cli.errors import fail
-from spadesctl.cli.files import write_atomically
 from spadesctl.notation import format_games
+from spadesctl.output import OutputError, write_text
 from spadesctl.rules.parse import RulesError
 from spadesctl.rules.resolve import rules_option
 
@@ -68,12 +67,7 @@ def generate_command(
         fail(f"--rules: {exc}")
     options = GenerateOptions(hands_only=hands_only)
     chunks = format_games(generate_games(games, seed, ruleset, options))
-    if output is None or str(output) == "-":
-        for chunk in chunks:
-            sys.stdout.write(chunk)
-        sys.stdout.flush()
-        return
     try:
-        write_atomically(output, chunks)
-    except OSError as exc:
-        fail(f"{output}: cannot be written ({exc.strerror or exc})")
+        write_text(output, chunks)
+    except OutputError as exc:
+        fail(str(exc))

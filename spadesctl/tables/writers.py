@@ -4,8 +4,9 @@
 appended batch by batch; Parquet goes through polars' streaming sink, which pulls the
 batches one at a time from a generator and writes row groups as they fill, so memory
 holds about one row group whatever the size of the corpus.  A file is written under a
-temporary name next to its destination and renamed into place at the end, so that a
-failed run never leaves half a file under the name asked for.
+temporary name next to its destination and renamed into place at the end
+(:func:`spadesctl.output.open_output`), so that a failed run never leaves half a file
+under the name asked for, and a device or FIFO is written through.
 
 :func:`write_frame` writes one small frame (a statistics table) in the same formats,
 and JSON as one array of objects.
@@ -14,17 +15,14 @@ and JSON as one array of objects.
 from __future__ import annotations
 
 import contextlib
-import os
-import sys
-import tempfile
 from collections.abc import Iterable, Iterator, Mapping
-from pathlib import Path
-from typing import BinaryIO, Final, Literal
+from typing import Final, Literal
 
 import polars as pl
 from polars.io.plugins import register_io_source
 
 from spadesctl import __version__
+from spadesctl.output import OutputError, cannot_write, is_broken_pipe, open_output
 
 #: Formats of a table export.
 ExportFormat = Literal["parquet", "csv", "ndjson"]
@@ -36,50 +34,9 @@ FrameFormat = Literal["csv", "json", "ndjson", "parquet"]
 ROW_GROUP_ROWS: Final = 128 * 1024
 
 
-class OutputError(OSError):
-    """An output that cannot be written (a missing directory, no permission, a full disk)."""
-
-
 def parquet_metadata(table: str) -> dict[str, str]:
     """Key-value metadata stored in an export: which table, written by which version."""
     return {"spadesctl.table": table, "spadesctl.version": __version__}
-
-
-@contextlib.contextmanager
-def _atomic(path: str) -> Iterator[str]:
-    """A temporary path next to ``path``, renamed to ``path`` if the block succeeds."""
-    target = Path(path)
-    directory = target.parent if str(target.parent) else Path(".")
-    try:
-        fd, temporary = tempfile.mkstemp(prefix=f".{target.name}.", dir=directory)
-    except OSError as exc:
-        raise OutputError(f"{path}: cannot be written ({exc.strerror or exc})") from None
-    os.close(fd)
-    try:
-        umask = os.umask(0)  # mkstemp makes the file private; give it the usual mode
-        os.umask(umask)
-        os.chmod(temporary, 0o666 & ~umask)
-        yield temporary
-        os.replace(temporary, target)
-    except OSError as exc:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise OutputError(f"{path}: cannot be written ({exc.strerror or exc})") from None
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
-
-
-@contextlib.contextmanager
-def _binary_output(path: str) -> Iterator[BinaryIO]:
-    """``-`` is standard output; anything else is written atomically."""
-    if path == "-":
-        yield sys.stdout.buffer
-        sys.stdout.buffer.flush()
-        return
-    with _atomic(path) as temporary, open(temporary, "wb") as stream:
-        yield stream
 
 
 def write_batches(
@@ -101,7 +58,7 @@ def write_batches(
             raise OutputError("Parquet is a binary format: give an output file with -o")
         return _write_parquet(batches, schema, out, metadata, row_group_rows)
     rows = 0
-    with _binary_output(out) as stream:
+    with _guarded(out), open_output(out, binary=True) as stream:
         for frame in batches:
             if frame.height:
                 if fmt == "csv":
@@ -146,9 +103,9 @@ def _write_parquet(
                 return
 
     lazy = register_io_source(source, schema=pl.Schema(schema))
-    with _atomic(out) as temporary:
+    with _guarded(out), open_output(out, binary=True) as stream:
         lazy.sink_parquet(
-            temporary,
+            stream,
             row_group_size=row_group_rows,
             metadata=dict(metadata) if metadata else None,
         )
@@ -157,16 +114,42 @@ def _write_parquet(
 
 def write_frame(frame: pl.DataFrame, fmt: FrameFormat, out: str) -> None:
     """Write one whole (small) frame: CSV, JSON (an array of objects), NDJSON or Parquet."""
-    if fmt == "parquet":
-        if out == "-":
-            raise OutputError("Parquet is a binary format: give an output file with -o")
-        with _atomic(out) as temporary:
-            frame.write_parquet(temporary)
-        return
-    with _binary_output(out) as stream:
-        if fmt == "csv":
+    if fmt == "parquet" and out == "-":
+        raise OutputError("Parquet is a binary format: give an output file with -o")
+    with _guarded(out), open_output(out, binary=True) as stream:
+        if fmt == "parquet":
+            frame.write_parquet(stream)
+        elif fmt == "csv":
             frame.write_csv(stream)
         elif fmt == "ndjson":
             frame.write_ndjson(stream)
         else:
             stream.write(frame.write_json().encode() + b"\n")
+
+
+@contextlib.contextmanager
+def _guarded(out: str) -> Iterator[None]:
+    """polars reports a failed write in its own words (an :class:`OSError` without the
+    name, or a ``ComputeError``): say which output could not be written."""
+    try:
+        yield
+    except OutputError:
+        raise
+    except OSError as exc:
+        if is_broken_pipe(exc):
+            raise
+        raise cannot_write(out, exc) from None
+    except pl.exceptions.ComputeError as exc:
+        raise cannot_write(out, OSError(0, str(exc).split("\n", 1)[0])) from None
+
+
+__all__ = [
+    "EXPORT_FORMATS",
+    "ROW_GROUP_ROWS",
+    "ExportFormat",
+    "FrameFormat",
+    "OutputError",
+    "parquet_metadata",
+    "write_batches",
+    "write_frame",
+]
