@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import enum
 import sys
 from collections import Counter
 from collections.abc import Iterable, Iterator
@@ -13,37 +12,24 @@ from typing import Annotated
 import typer
 
 from spadesctl.cli.app import Command, app
+from spadesctl.cli.choices import RegistryChoice
 from spadesctl.cli.errors import EXIT_CLEAN, EXIT_PROBLEMS, EXIT_USAGE, fail
-from spadesctl.cli.output import format_text, use_colour
+from spadesctl.cli.options import PATHS_HELP, checked_rules, ruleset
 from spadesctl.diagnostics import Diagnostic, Severity
-from spadesctl.notation import RecordReadError, format_games, iter_games
+from spadesctl.emit.diagnostics import format_text, use_colour
+from spadesctl.notation import RecordReadError, iter_games
 from spadesctl.output import OutputError, is_standard_output, open_output, write_text
 from spadesctl.record import Game
-from spadesctl.rules import RulesError, Ruleset
-from spadesctl.rules.resolve import rules_option
+from spadesctl.record_formats import RECORD_FORMATS, RecordFormat, writable_formats
+from spadesctl.rules import Ruleset
 from spadesctl.sources import expand_paths
 
 
-class Target(enum.Enum):
-    spades = "spades"
-    pbn = "pbn"
-
-
-def _formatted(games: Iterable[Game], target: Target) -> Iterator[str]:
-    if target is Target.pbn:
-        from spadesctl.pbn import format_pbn_games
-
-        return format_pbn_games(games)
-    return format_games(games)
-
-
-def _rules(text: str | None) -> Ruleset | None:
-    if text is None:
-        return None
-    try:
-        return rules_option(text)
-    except RulesError as exc:
-        fail(f"--rules: {exc}")
+def _formatted(games: Iterable[Game], target: RecordFormat) -> Iterator[str]:
+    write = target.load().write
+    if write is None:  # not offered by --to
+        raise ValueError(f"{target.name} records cannot be written")
+    return write(games)
 
 
 class _Reader:
@@ -94,11 +80,17 @@ def convert(
         list[str],
         typer.Argument(
             metavar="PATH",
-            help="Record files (native .spades or PBN .pbn/.ptn), directories (searched for "
-            "them), or - for standard input.",
+            help=PATHS_HELP,
         ),
     ],
-    to: Annotated[Target, typer.Option("--to", help="The notation to write.")],
+    to: Annotated[
+        str,
+        typer.Option(
+            "--to",
+            click_type=RegistryChoice(writable_formats),
+            help="The notation to write.",
+        ),
+    ],
     output: Annotated[
         str | None,
         typer.Option(
@@ -113,6 +105,7 @@ def convert(
         str | None,
         typer.Option(
             metavar="RULES",
+            callback=checked_rules,
             help="Ruleset for PBN records, replacing what their options map to: "
             "'PRESET key=value ...' or a TOML file.",
         ),
@@ -124,8 +117,9 @@ def convert(
     converted.  Exits 0 when clean, 1 when a record had errors, 2 for usage errors and
     unreadable files.
     """
-    override = _rules(rules)
-    suffix = ".spades" if to is Target.spades else ".pbn"
+    override = ruleset(rules)
+    target_format = RECORD_FORMATS.get(to)
+    suffix = target_format.suffixes[0]
     out_dir = Path(output) if output not in (None, "-") and Path(str(output)).is_dir() else None
     if out_dir is not None and "-" in paths:
         fail("standard input cannot be converted into a directory; give a file with -o")
@@ -144,11 +138,11 @@ def convert(
                 target = out_dir / (Path(reader.name).stem + suffix)
                 read = list(reader.games())
                 if not reader.failed:
-                    write_text(target, _formatted(read, to))
+                    write_text(target, _formatted(read, target_format))
         else:
             with contextlib.suppress(_Unreadable), open_output(output) as out:
                 everything = (g for reader in readers for g in reader.games())
-                for chunk in _formatted(everything, to):
+                for chunk in _formatted(everything, target_format):
                     out.write(chunk)
                 if not is_standard_output(output) and any(r.failed for r in readers):
                     raise _Unreadable  # a file written only from every input, or left alone

@@ -13,10 +13,12 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from spadesctl.cli.app import Command, app
+from spadesctl.cli.choices import RegistryChoice
 from spadesctl.cli.errors import EXIT_CLEAN, EXIT_PROBLEMS, EXIT_USAGE, fail
-from spadesctl.cli.options import JobsOption, RulesOption
+from spadesctl.cli.options import PATHS_HELP, JobsOption, RulesOption, ruleset
 from spadesctl.cli.progress import Progress
-from spadesctl.cli.stats_cmd import load_default_rules, record_inputs, report_failures
+from spadesctl.cli.stats_cmd import record_inputs, report_failures
+from spadesctl.emit import TABLE_FORMATS, choose_format
 from spadesctl.output import is_standard_output
 
 if TYPE_CHECKING:
@@ -30,30 +32,6 @@ class Table(enum.Enum):
     hands = "hands"
     tricks = "tricks"
     violations = "violations"
-
-
-class ExportFormat(enum.Enum):
-    parquet = "parquet"
-    csv = "csv"
-    ndjson = "ndjson"
-
-
-_SUFFIX_FORMATS = {
-    ".parquet": ExportFormat.parquet,
-    ".csv": ExportFormat.csv,
-    ".ndjson": ExportFormat.ndjson,
-    ".jsonl": ExportFormat.ndjson,
-}
-
-
-def format_for(output: str, given: ExportFormat | None) -> ExportFormat:
-    """The format asked for, else the one the output's name ends with, else Parquet."""
-    if given is not None:
-        return given
-    for suffix, fmt in _SUFFIX_FORMATS.items():
-        if output.lower().endswith(suffix):
-            return fmt
-    return ExportFormat.parquet
 
 
 @app.command(
@@ -71,8 +49,7 @@ def export(
         list[str],
         typer.Argument(
             metavar="PATH",
-            help="Record files, directories (searched for *.spades, *.pbn, *.ptn), "
-            "or - for standard input.",
+            help=PATHS_HELP,
         ),
     ],
     output: Annotated[
@@ -86,11 +63,12 @@ def export(
     ],
     table: Annotated[Table, typer.Option("--table", help="Which table to export.")] = Table.hands,
     output_format: Annotated[
-        ExportFormat | None,
+        str | None,
         typer.Option(
             "--format",
-            help="Output format.  [default: from the name of -o (.parquet, .csv, .ndjson, "
-            ".jsonl), else parquet]",
+            click_type=RegistryChoice(TABLE_FORMATS.names),
+            help=f"{TABLE_FORMATS.help()}.  [default: from the name of -o "
+            f"({', '.join(TABLE_FORMATS.suffixes())}), else parquet]",
         ),
     ] = None,
     default_rules: RulesOption = None,
@@ -102,13 +80,17 @@ def export(
     Exits 0 when every game was exported, 1 when some could not be read (reported on
     standard error), 2 for usage and I/O errors.
     """
-    fmt = format_for(output, output_format)
-    if fmt is ExportFormat.parquet and output == "-":
+    try:
+        fmt = choose_format(TABLE_FORMATS, output_format, output, "parquet")
+    except ValueError as exc:
+        fail(str(exc))
+    if fmt.binary and is_standard_output(output):
+        others = " or ".join(f.name for f in TABLE_FORMATS if not f.binary)
         fail(
-            "Parquet is a binary format and is not written to standard output: "
-            "give a file with -o, or choose --format csv or ndjson"
+            f"{fmt.name} is a binary format and is not written to standard output: "
+            f"give a file with -o, or choose --format {others}"
         )
-    default = load_default_rules(default_rules)
+    default = ruleset(default_rules)
     records, exports = record_inputs(paths)
     if exports:
         fail(f"{exports[0]}: export reads records, not Parquet files")
@@ -137,7 +119,7 @@ def export(
 
     batches = iter_batches(records, options, choose_jobs(jobs, records))
     try:
-        write_batches(frames(batches), SCHEMAS[name], fmt.value, output, parquet_metadata(name))
+        write_batches(frames(batches), SCHEMAS[name], fmt.name, output, parquet_metadata(name))
     except OutputError as exc:
         progress.close()
         fail(str(exc))

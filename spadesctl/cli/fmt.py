@@ -10,11 +10,13 @@ import typer
 
 from spadesctl.cli.app import Command, app
 from spadesctl.cli.errors import EXIT_CLEAN, EXIT_PROBLEMS, EXIT_USAGE, fail
-from spadesctl.cli.output import format_text, use_colour
 from spadesctl.diagnostics import Diagnostic
-from spadesctl.notation import RecordReadError, format_games, is_pbn_source, iter_games
+from spadesctl.emit.diagnostics import format_text, use_colour
+from spadesctl.notation import RecordReadError, format_games, iter_games
 from spadesctl.output import OutputError, write_text
 from spadesctl.record import Game
+from spadesctl.record_formats import NATIVE, RecordFormat, detect, suffix_list
+from spadesctl.sources import expand_paths
 
 
 def _issues(games: list[Game]) -> list[Diagnostic]:
@@ -27,25 +29,12 @@ def _issues(games: list[Game]) -> list[Diagnostic]:
     ]
 
 
-def _is_pbn_file(name: str) -> bool:
+def _format_of(name: str) -> RecordFormat:
     try:
         with Path(name).open("rb") as stream:
-            return is_pbn_source(stream, name)
+            return detect(stream, name)
     except OSError:
-        return False  # reading it again reports the problem
-
-
-def _native_files(paths: list[str]) -> list[str]:
-    """The files to format: paths as given, directories searched for ``*.spades`` (PBN
-    records are left alone there: fmt writes the native notation only)."""
-    out: list[str] = []
-    for raw in paths:
-        path = Path(raw)
-        if raw != "-" and path.is_dir():
-            out.extend(str(p) for p in sorted(path.rglob("*.spades")) if p.is_file())
-        else:
-            out.append(raw)
-    return out
+        return NATIVE  # reading it again reports the problem
 
 
 @app.command(
@@ -62,7 +51,8 @@ def fmt(
         list[str],
         typer.Argument(
             metavar="PATH",
-            help="Record files, directories (searched for *.spades), or - for standard input.",
+            help=f"Record files, directories (searched for {suffix_list([NATIVE])}), or - for "
+            "standard input.",
         ),
     ],
     check: Annotated[
@@ -86,16 +76,17 @@ def fmt(
         fail("--check and --write cannot be used together")
     if write and "-" in paths:
         fail("--write cannot rewrite standard input")
-    files = _native_files(paths)
+    files = expand_paths(paths, NATIVE.suffixes)  # fmt writes the native notation only
     if not files:
         fail("no record files found in " + ", ".join(paths))
     status = EXIT_CLEAN
     colour = use_colour(sys.stderr)
     for name in files:
-        if name != "-" and _is_pbn_file(name):
+        record_format = NATIVE if name == "-" else _format_of(name)
+        if record_format is not NATIVE:
             typer.echo(
-                f"spadesctl: error: {name} is a PBN record; fmt writes the native notation "
-                f"(use 'spadesctl convert --to spades {name}')",
+                f"spadesctl: error: {name} is a {record_format.title} record; fmt writes the "
+                f"native notation (use 'spadesctl convert --to spades {name}')",
                 err=True,
             )
             status = EXIT_USAGE

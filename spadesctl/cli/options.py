@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from spadesctl.cli.app import MAX_JOBS
+from spadesctl.cli.errors import fail
+from spadesctl.record_formats import suffix_list
+
+if TYPE_CHECKING:
+    from spadesctl.rules.ruleset import Ruleset
+
+#: The help of a command's PATH arguments (the suffixes are the record formats').
+PATHS_HELP = f"Record files, directories (searched for {suffix_list()}), or - for standard input."
 
 JobsOption = Annotated[
     int,
@@ -20,11 +28,40 @@ JobsOption = Annotated[
     ),
 ]
 
+
+def checked_rules(ctx: typer.Context, param: typer.CallbackParam, value: str | None) -> str | None:
+    """A ``--rules`` value, checked as it is parsed: an invalid ruleset, an unreadable
+    house-rules file or an empty text is a usage error naming the option (exit 2)."""
+    if value is None:
+        return None
+    option = param.opts[0] if param.opts else "--rules"
+    if not value.strip():
+        fail(f"{option}: give a ruleset ('PRESET key=value ...' or a TOML file), not ''")
+    from spadesctl.rules import RulesError
+    from spadesctl.rules.resolve import rules_option
+
+    try:
+        rules_option(value)
+    except RulesError as exc:
+        fail(f"{option}: {exc}")
+    return value
+
+
+def ruleset(value: str | None) -> Ruleset | None:
+    """The ruleset of a checked ``--rules`` value (``None``: not given)."""
+    if value is None:
+        return None
+    from spadesctl.rules.resolve import rules_option
+
+    return rules_option(value)
+
+
 #: ``--rules`` (``--default-rules`` for stats and export): the name comes from the parameter.
 RulesOption = Annotated[
     str | None,
     typer.Option(
         metavar="RULES",
+        callback=checked_rules,
         help="Ruleset for records that declare none: 'PRESET key=value ...' or a TOML "
         "file (see spadesctl rules).  [default: standard]",
     ),
