@@ -2,68 +2,19 @@
 
 from __future__ import annotations
 
-import contextlib
 import sys
-from collections import Counter
-from collections.abc import Iterable, Iterator
-from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from spadesctl.cli.app import Command, app
 from spadesctl.cli.choices import RegistryChoice
-from spadesctl.cli.errors import EXIT_CLEAN, EXIT_PROBLEMS, EXIT_USAGE, fail
+from spadesctl.cli.errors import fail
 from spadesctl.cli.options import PATHS_HELP, checked_rules, ruleset
-from spadesctl.diagnostics import Diagnostic, Severity
 from spadesctl.emit.diagnostics import format_text, use_colour
-from spadesctl.notation import RecordReadError, iter_games
-from spadesctl.output import OutputError, is_standard_output, open_output, write_text
-from spadesctl.record import Game
-from spadesctl.record_formats import RECORD_FORMATS, RecordFormat, writable_formats
-from spadesctl.rules import Ruleset
+from spadesctl.output import OutputError
+from spadesctl.record_formats import RECORD_FORMATS, writable_formats
 from spadesctl.sources import expand_paths
-
-
-def _formatted(games: Iterable[Game], target: RecordFormat) -> Iterator[str]:
-    write = target.load().write
-    if write is None:  # not offered by --to
-        raise ValueError(f"{target.name} records cannot be written")
-    return write(games)
-
-
-class _Reader:
-    """Reads one source's games, printing their problems to standard error as they come."""
-
-    def __init__(self, name: str, rules: Ruleset | None) -> None:
-        self.name = name
-        self.rules = rules
-        self.errors = 0
-        self.failed = False
-        self.colour = use_colour(sys.stderr)
-
-    def games(self) -> Iterator[Game]:
-        try:
-            for game in iter_games(self.name, rules=self.rules):
-                self._report(game)
-                yield game
-        except RecordReadError as exc:
-            typer.echo(f"spadesctl: error: {exc}", err=True)
-            self.failed = True
-
-    def _report(self, game: Game) -> None:
-        for issue in game.issues:
-            d = Diagnostic(
-                issue.code,
-                issue.message,
-                game.source,
-                issue.pos.line,
-                issue.pos.column,
-                game=game.index,
-            )
-            if d.severity is Severity.ERROR:
-                self.errors += 1
-            typer.echo(format_text(d, self.colour), err=True)
 
 
 @app.command(
@@ -117,41 +68,20 @@ def convert(
     converted.  Exits 0 when clean, 1 when a record had errors, 2 for usage errors and
     unreadable files.
     """
-    override = ruleset(rules)
-    target_format = RECORD_FORMATS.get(to)
-    suffix = target_format.suffixes[0]
-    out_dir = Path(output) if output not in (None, "-") and Path(str(output)).is_dir() else None
-    if out_dir is not None and "-" in paths:
-        fail("standard input cannot be converted into a directory; give a file with -o")
+    from spadesctl.converting import Conversion, convert_files
+
     files = expand_paths(paths)
     if not files:
         fail("no record files found in " + ", ".join(paths))
-    if out_dir is not None:
-        targets = Counter(Path(name).stem for name in files)
-        clash = next((stem for stem, n in targets.items() if n > 1), None)
-        if clash is not None:
-            fail(f"two inputs would both be written to {out_dir / (clash + suffix)}")
-    readers = [_Reader(name, override) for name in files]
+    colour = use_colour(sys.stderr)
+    conversion = Conversion(
+        RECORD_FORMATS.get(to),
+        ruleset(rules),
+        report=lambda d: typer.echo(format_text(d, colour), err=True),
+        warn=lambda message: typer.echo(f"spadesctl: {message}", err=True),
+    )
     try:
-        if out_dir is not None:
-            for reader in readers:
-                target = out_dir / (Path(reader.name).stem + suffix)
-                read = list(reader.games())
-                if not reader.failed:
-                    write_text(target, _formatted(read, target_format))
-        else:
-            with contextlib.suppress(_Unreadable), open_output(output) as out:
-                everything = (g for reader in readers for g in reader.games())
-                for chunk in _formatted(everything, target_format):
-                    out.write(chunk)
-                if not is_standard_output(output) and any(r.failed for r in readers):
-                    raise _Unreadable  # a file written only from every input, or left alone
-    except OutputError as exc:
+        summary = convert_files(files, conversion, output)
+    except (ValueError, OutputError) as exc:
         fail(str(exc))
-    if any(r.failed for r in readers):
-        raise typer.Exit(EXIT_USAGE)
-    raise typer.Exit(EXIT_PROBLEMS if any(r.errors for r in readers) else EXIT_CLEAN)
-
-
-class _Unreadable(Exception):
-    """An input could not be read: the output file is not written."""
+    raise typer.Exit(summary.status)

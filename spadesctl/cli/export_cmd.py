@@ -7,24 +7,18 @@ exported in bounded memory.  polars is imported inside the command only.
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterator
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 
 from spadesctl.cli.app import Command, app
 from spadesctl.cli.choices import RegistryChoice
-from spadesctl.cli.errors import EXIT_CLEAN, EXIT_PROBLEMS, EXIT_USAGE, fail
+from spadesctl.cli.errors import fail
 from spadesctl.cli.options import PATHS_HELP, JobsOption, RulesOption, ruleset
 from spadesctl.cli.progress import Progress
 from spadesctl.cli.stats_cmd import record_inputs, report_failures
 from spadesctl.emit import TABLE_FORMATS, choose_format
 from spadesctl.output import is_standard_output
-
-if TYPE_CHECKING:
-    import polars as pl
-
-    from spadesctl.tables.corpus import Batch, Failure
 
 
 class Table(enum.Enum):
@@ -95,43 +89,29 @@ def export(
     if exports:
         fail(f"{exports[0]}: export reads records, not Parquet files")
 
+    from spadesctl.exporting import export_table
     from spadesctl.output import OutputError
-    from spadesctl.tables.corpus import CorpusOptions, choose_jobs, iter_batches, total_size
-    from spadesctl.tables.schema import SCHEMAS, TABLE_NAMES
-    from spadesctl.tables.writers import parquet_metadata, write_batches
+    from spadesctl.tables.corpus import total_size
+    from spadesctl.tables.schema import TABLE_NAMES
 
     name = next(n for n in TABLE_NAMES if n == table.value)
-    options = CorpusOptions(tables=(name,), default_rules=default)
     size = total_size(records)
     progress = Progress(max(size // 1024, 1), "exporting (KiB)", enabled=None if size else False)
-    failures: list[Failure] = []
-    games = 0
-
-    def frames(batches: Iterator[Batch]) -> Iterator[pl.DataFrame]:
-        nonlocal games
-        for batch in batches:
-            failures.extend(batch.failures)
-            games += batch.games
-            progress.advance(batch.size // 1024)
-            if any(f.game is None for f in batch.failures) and not is_standard_output(output):
-                raise _Unreadable  # the file is written from every input, or left alone
-            yield batch.frames[name]
-
-    batches = iter_batches(records, options, choose_jobs(jobs, records))
     try:
-        write_batches(frames(batches), SCHEMAS[name], fmt.name, output, parquet_metadata(name))
+        summary = export_table(
+            records,
+            name,
+            fmt,
+            output,
+            rules=default,
+            jobs=jobs,
+            progress=lambda read: progress.advance(read // 1024),
+        )
     except OutputError as exc:
         progress.close()
         fail(str(exc))
-    except _Unreadable:
-        progress.close()
-        report_failures(failures, games)
-        typer.echo(f"spadesctl: error: {output} not written: an input cannot be read", err=True)
-        raise typer.Exit(EXIT_USAGE) from None
     progress.close()
-    report_failures(failures, games)
-    raise typer.Exit(EXIT_PROBLEMS if failures else EXIT_CLEAN)
-
-
-class _Unreadable(Exception):
-    """An input file could not be read: the output file is not written."""
+    report_failures(summary.failures, summary.games)
+    if not summary.written:
+        typer.echo(f"spadesctl: error: {output} not written: an input cannot be read", err=True)
+    raise typer.Exit(summary.status)
