@@ -70,6 +70,30 @@ class CheckSummary:
             return ExitStatus.USAGE
         return ExitStatus.PROBLEMS if self.errors else ExitStatus.CLEAN
 
+    def line(self) -> str:
+        """The summary after the diagnostics, as ruff prints one: ``Found 13 problems (10
+        errors, 3 warnings) in 7 of 12 files; 4,210 hands checked.``, or ``All 12 files
+        clean (4,210 hands).``"""
+        hands = _count(self.hands, "hand")
+        if not self.problems and not self.games:
+            return f"No games found in {_count(self.files, 'file')}."
+        if not self.problems:
+            if self.files == 1:
+                return f"1 file clean ({hands})."
+            return f"All {self.files:,} files clean ({hands})."
+        errors = self.errors + self.io_errors
+        parts = [
+            _count(n, word) for n, word in ((errors, "error"), (self.warnings, "warning")) if n
+        ]
+        return (
+            f"Found {_count(self.problems, 'problem')} ({', '.join(parts)}) in "
+            f"{self.files_with_problems:,} of {_count(self.files, 'file')}; {hands} checked."
+        )
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n:,} {word}{'' if n == 1 else 's'}"
+
 
 def check_jobs(jobs: int, files: Sequence[str]) -> int:
     """The worker processes ``--jobs`` means for these files (0: auto)."""

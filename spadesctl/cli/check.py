@@ -2,20 +2,36 @@
 
 from __future__ import annotations
 
-import sys
-from typing import Annotated
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from spadesctl.cli.app import Command, app
 from spadesctl.cli.choices import RegistryChoice
 from spadesctl.cli.errors import fail
-from spadesctl.cli.options import PATHS_HELP, JobsOption, RulesOption
+from spadesctl.cli.options import (
+    PATHS_HELP,
+    Colour,
+    ColourOption,
+    ExitZeroOption,
+    JobsOption,
+    OutputOption,
+    QuietOption,
+    RulesOption,
+    colour_for,
+)
 from spadesctl.cli.progress import Progress
-from spadesctl.emit import DIAGNOSTIC_FORMATS, DiagnosticSettings
-from spadesctl.emit.diagnostics import statistics_lines, use_colour
+from spadesctl.emit import DIAGNOSTIC_FORMATS, DiagnosticSettings, Emitter
+from spadesctl.emit.diagnostics import statistics_lines
+from spadesctl.output import OutputError, open_output
 from spadesctl.selection import Selection, SelectorError
 from spadesctl.sources import expand_paths
+from spadesctl.status import ExitStatus
+
+if TYPE_CHECKING:
+    from spadesctl.checking import FileReport
+    from spadesctl.diagnostics import Diagnostic
 
 
 @app.command(
@@ -26,6 +42,7 @@ from spadesctl.sources import expand_paths
   spadesctl check samples/
   spadesctl check --select renege,score-mismatch league.spades
   spadesctl check --format json --rules "standard nil=50" sheets/ > problems.json
+  spadesctl check --format github records/    (annotations in GitHub Actions)
   cat game.spades | spadesctl check -""",
 )
 def check(
@@ -63,6 +80,10 @@ def check(
             "(as text, json or ndjson: --format).",
         ),
     ] = False,
+    output: OutputOption = None,
+    exit_zero: ExitZeroOption = False,
+    quiet: QuietOption = False,
+    colour: ColourOption = Colour.auto,
     jobs: JobsOption = 0,
     express: Annotated[
         bool,
@@ -96,21 +117,40 @@ def check(
     )
     summary = CheckSummary()
     fmt = DIAGNOSTIC_FORMATS.get(output_format)
-    emitter = fmt.emitter(sys.stdout, DiagnosticSettings(colour=use_colour(sys.stdout)))
-    progress = Progress(len(files), "checking", enabled=None if len(files) > 1 else False)
+    try:
+        with open_output(output) as out:
+            emitter = fmt.emitter(out, DiagnosticSettings(colour=colour_for(out, colour)))
+            _report(check_paths(request, summary), emitter, statistics, quiet, len(files))
+            if statistics:
+                for line in statistics_lines(summary.by_name, fmt.name):
+                    out.write(line + "\n")
+    except OutputError as exc:
+        fail(str(exc))
+    if fmt.name == "text" and not statistics and not quiet:
+        typer.echo(summary.line(), err=True)
+    if exit_zero and summary.status is ExitStatus.PROBLEMS:
+        raise typer.Exit(ExitStatus.CLEAN)
+    raise typer.Exit(summary.status)
+
+
+def _report(
+    reports: Iterable[FileReport],
+    emitter: Emitter[Diagnostic],
+    statistics: bool,
+    quiet: bool,
+    files: int,
+) -> None:
+    """Each report's diagnostics to the emitter (none for --statistics), a progress bar
+    on a terminal for many files."""
+    progress = Progress(files, "checking", enabled=None if files > 1 and not quiet else False)
     if not statistics:
         emitter.start()
-    for report in check_paths(request, summary):
+    for report in reports:
         if not statistics and report.diagnostics:
             progress.clear()  # diagnostics and the bar may share the terminal
             for d in report.diagnostics:
                 emitter.write(d)
         progress.advance()
     progress.close()
-    if statistics:
-        for line in statistics_lines(summary.by_name, fmt.name):
-            typer.echo(line)
-    else:
+    if not statistics:
         emitter.finish()
-    sys.stdout.flush()
-    raise typer.Exit(summary.status)

@@ -10,8 +10,15 @@ import typer
 from spadesctl.cli.app import Command, app
 from spadesctl.cli.choices import RegistryChoice
 from spadesctl.cli.errors import fail
-from spadesctl.cli.options import PATHS_HELP, checked_rules, ruleset
-from spadesctl.emit.diagnostics import format_text, use_colour
+from spadesctl.cli.options import (
+    PATHS_HELP,
+    Colour,
+    ColourOption,
+    checked_rules,
+    colour_for,
+    ruleset,
+)
+from spadesctl.emit.diagnostics import format_text
 from spadesctl.output import OutputError
 from spadesctl.record_formats import RECORD_FORMATS, writable_formats
 from spadesctl.sources import expand_paths
@@ -61,6 +68,7 @@ def convert(
             "'PRESET key=value ...' or a TOML file.",
         ),
     ] = None,
+    colour: ColourOption = Colour.auto,
 ) -> None:
     """Convert records between the native notation and PBN.
 
@@ -73,11 +81,11 @@ def convert(
     files = expand_paths(paths)
     if not files:
         fail("no record files found in " + ", ".join(paths))
-    colour = use_colour(sys.stderr)
+    paint = colour_for(sys.stderr, colour)
     conversion = Conversion(
         RECORD_FORMATS.get(to),
         ruleset(rules),
-        report=lambda d: typer.echo(format_text(d, colour), err=True),
+        report=lambda d: typer.echo(format_text(d, paint), err=True),
         warn=lambda message: typer.echo(f"spadesctl: {message}", err=True),
     )
     try:

@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import sys
-from typing import Annotated
+from typing import IO, Annotated
 
 import typer
 
 from spadesctl.cli.app import Command, app
 from spadesctl.cli.errors import fail
-from spadesctl.emit.diagnostics import format_text, use_colour
+from spadesctl.cli.options import Colour, ColourOption, OutputOption, colour_for
+from spadesctl.emit.diagnostics import format_text
 from spadesctl.formatting import Outcome, format_source
-from spadesctl.output import OutputError, write_text
+from spadesctl.output import OutputError, open_output, write_text
 from spadesctl.record_formats import NATIVE, suffix_list
 from spadesctl.sources import expand_paths
 from spadesctl.status import ExitStatus
@@ -53,6 +54,11 @@ def fmt(
     write: Annotated[
         bool, typer.Option("--write", help="Rewrite the files in place (atomically).")
     ] = False,
+    output: OutputOption = None,
+    quiet: Annotated[
+        bool, typer.Option("--quiet", "-q", help="Do not name the files rewritten.")
+    ] = False,
+    colour: ColourOption = Colour.auto,
 ) -> None:
     """Print, check, diff or rewrite records in canonical form.
 
@@ -65,11 +71,23 @@ def fmt(
         fail("--check, --diff and --write cannot be used together")
     if write and "-" in paths:
         fail("--write cannot rewrite standard input")
+    if write and output is not None:
+        fail("--write rewrites the files themselves: --output is for the printed form")
     files = expand_paths(paths, NATIVE.suffixes)  # fmt writes the native notation only
     if not files:
         fail("no record files found in " + ", ".join(paths))
+    try:
+        with open_output(output) as out:
+            status = _format(files, out, check, diff, write, quiet, colour_for(sys.stderr, colour))
+    except OutputError as exc:
+        fail(str(exc))
+    raise typer.Exit(status)
+
+
+def _format(
+    files: list[str], out: IO[str], check: bool, diff: bool, write: bool, quiet: bool, colour: bool
+) -> ExitStatus:
     status = ExitStatus.CLEAN
-    colour = use_colour(sys.stderr)
     for name in files:
         result = format_source(name)
         if result.outcome is Outcome.NOT_NATIVE:
@@ -90,9 +108,9 @@ def fmt(
         elif check or diff:
             if result.changed:
                 if diff:
-                    sys.stdout.write(result.diff())
+                    out.write(result.diff())
                 else:
-                    typer.echo(f"would reformat {name}")
+                    out.write(f"would reformat {name}\n")
                 status = max(status, ExitStatus.PROBLEMS)
         elif write:
             if result.changed:
@@ -102,7 +120,8 @@ def fmt(
                     typer.echo(f"spadesctl: error: {exc}", err=True)
                     status = ExitStatus.USAGE
                     continue
-                typer.echo(f"reformatted {name}", err=True)
+                if not quiet:
+                    typer.echo(f"reformatted {name}", err=True)
         else:
-            sys.stdout.write(result.text or result.original)
-    raise typer.Exit(status)
+            out.write(result.text or result.original)
+    return status

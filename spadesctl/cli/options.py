@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated
+import enum
+from typing import IO, TYPE_CHECKING, Annotated
 
 import typer
 
 from spadesctl.cli.app import MAX_JOBS
 from spadesctl.cli.errors import fail
+from spadesctl.emit.diagnostics import use_colour
 from spadesctl.record_formats import suffix_list
 
 if TYPE_CHECKING:
@@ -64,5 +66,54 @@ RulesOption = Annotated[
         callback=checked_rules,
         help="Ruleset for records that declare none: 'PRESET key=value ...' or a TOML "
         "file (see spadesctl rules).  [default: standard]",
+    ),
+]
+
+
+class Colour(enum.Enum):
+    auto = "auto"
+    always = "always"
+    never = "never"
+
+
+ColourOption = Annotated[
+    Colour,
+    typer.Option(
+        "--color",
+        help="Colour the diagnostics: auto (on a terminal, unless NO_COLOR is set), "
+        "always or never.",
+    ),
+]
+
+
+def colour_for(stream: IO[str], choice: Colour) -> bool:
+    """Whether to colour what goes to ``stream``: ``--color``, else a terminal without
+    ``NO_COLOR``."""
+    if choice is Colour.auto:
+        return use_colour(stream)
+    return choice is Colour.always
+
+
+QuietOption = Annotated[
+    bool,
+    typer.Option("--quiet", "-q", help="Print the diagnostics only: no summary line, no progress."),
+]
+
+ExitZeroOption = Annotated[
+    bool,
+    typer.Option(
+        "--exit-zero",
+        help="Exit 0 even when problems are found (2 still means a usage or I/O error).",
+    ),
+]
+
+OutputOption = Annotated[
+    str | None,
+    typer.Option(
+        "--output",
+        "-o",
+        metavar="FILE",
+        help="Write to this file instead of standard output (replaced only when the "
+        "command succeeds).",
     ),
 ]

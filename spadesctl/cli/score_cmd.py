@@ -6,7 +6,6 @@ be scored: a bad ``[Rules]`` tag), 2 for usage errors and files that cannot be r
 
 from __future__ import annotations
 
-import sys
 from typing import Annotated
 
 import typer
@@ -14,9 +13,17 @@ import typer
 from spadesctl.cli.app import Command, app
 from spadesctl.cli.choices import RegistryChoice
 from spadesctl.cli.errors import fail
-from spadesctl.cli.options import PATHS_HELP, RulesOption, ruleset
+from spadesctl.cli.options import (
+    PATHS_HELP,
+    ExitZeroOption,
+    OutputOption,
+    RulesOption,
+    ruleset,
+)
 from spadesctl.emit import SHEET_FORMATS, SheetSettings
+from spadesctl.output import OutputError, open_output
 from spadesctl.sources import expand_paths
+from spadesctl.status import ExitStatus
 
 
 @app.command(
@@ -48,6 +55,8 @@ def score(
         ),
     ] = "text",
     rules: RulesOption = None,
+    output: OutputOption = None,
+    exit_zero: ExitZeroOption = False,
     apply_penalties: Annotated[
         bool,
         typer.Option(
@@ -69,14 +78,20 @@ def score(
         fail("no record files found in " + ", ".join(paths))
     summary = ScoreSummary()
     settings = SheetSettings(explain=explain, penalties=apply_penalties)
-    emitter = SHEET_FORMATS.get(output_format).emitter(sys.stdout, settings)
-    emitter.start()
     reports = score_files(
         files, ruleset(rules), apply_penalties=apply_penalties, summary=summary, warn=_warn
     )
-    for report in reports:
-        emitter.write(report)
-    emitter.finish()
+    try:
+        with open_output(output) as out:
+            emitter = SHEET_FORMATS.get(output_format).emitter(out, settings)
+            emitter.start()
+            for report in reports:
+                emitter.write(report)
+            emitter.finish()
+    except OutputError as exc:
+        fail(str(exc))
+    if exit_zero and summary.status is ExitStatus.PROBLEMS:
+        raise typer.Exit(ExitStatus.CLEAN)
     raise typer.Exit(summary.status)
 
 

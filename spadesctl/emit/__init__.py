@@ -124,6 +124,9 @@ for _fmt in (
         "spadesctl.emit.diagnostics:NdjsonEmitter",
         (".ndjson", ".jsonl"),
     ),
+    OutputFormat(
+        "github", "GitHub Actions annotations", "spadesctl.emit.diagnostics:GithubEmitter"
+    ),
 ):
     DIAGNOSTIC_FORMATS.register(_fmt)
 for _fmt in (

@@ -96,3 +96,37 @@ def statistics_lines(counts: Mapping[str, int], fmt: str = "text") -> list[str]:
     if fmt == "ndjson":
         return [json.dumps(o) for o in objects]
     return [json.dumps(objects, indent=2)]
+
+
+def _github_escape(text: str, in_property: bool = False) -> str:
+    """GitHub's workflow-command escaping (``%``, line ends; and ``:`` ``,`` in properties)."""
+    out = text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    if in_property:
+        out = out.replace(":", "%3A").replace(",", "%2C")
+    return out
+
+
+class GithubEmitter:
+    """GitHub Actions annotations: ``::error file=F,line=L,col=C,title=CODE name::message``
+    (``::warning`` for warnings), shown on the lines of a pull request's records."""
+
+    def __init__(self, out: IO[str], settings: DiagnosticSettings) -> None:
+        self.out = out
+
+    def start(self) -> None:
+        pass
+
+    def write(self, item: Diagnostic) -> None:
+        level = "error" if item.severity is Severity.ERROR else "warning"
+        where = ",".join(
+            (
+                f"file={_github_escape(item.file, True)}",
+                f"line={item.line}",
+                f"col={item.column}",
+                f"title={_github_escape(f'{item.code} {item.name}', True)}",
+            )
+        )
+        self.out.write(f"::{level} {where}::{_github_escape(item.message)}\n")
+
+    def finish(self) -> None:
+        self.out.flush()
