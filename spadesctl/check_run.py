@@ -15,7 +15,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from spadesctl.checking import CheckOptions, FileReport, check_file
-from spadesctl.diagnostics import Severity
+from spadesctl.diagnostics import IO_ERROR, Severity
 from spadesctl.selection import EVERYTHING, Selection
 from spadesctl.status import ExitStatus
 
@@ -52,7 +52,7 @@ class CheckSummary:
             self.files_with_problems += 1
         for d in report.diagnostics:
             self.by_name[d.name] += 1
-            if d.name == "io-error":
+            if d.kind is IO_ERROR:
                 self.io_errors += 1
             elif d.severity is Severity.ERROR:
                 self.errors += 1

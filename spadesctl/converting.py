@@ -62,14 +62,7 @@ class Conversion:
         try:
             for game in iter_games(path, rules=self.rules):
                 for issue in game.issues:
-                    d = Diagnostic(
-                        issue.code,
-                        issue.message,
-                        game.source,
-                        issue.pos.line,
-                        issue.pos.column,
-                        game=game.index,
-                    )
+                    d = Diagnostic.from_issue(issue, game.source, game.index)
                     if d.severity is Severity.ERROR:
                         summary.errors += 1
                     self.report(d)

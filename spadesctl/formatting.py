@@ -86,11 +86,7 @@ def format_source(name: str) -> Formatted:
     except BinaryFileError as exc:
         return Formatted(name, Outcome.UNREADABLE, message=f"{name}: {exc}")
     original = data.decode("utf-8", "replace")
-    problems = tuple(
-        Diagnostic(i.code, i.message, g.source, i.pos.line, i.pos.column, game=g.index)
-        for g in games
-        for i in g.issues
-    )
+    problems = tuple(Diagnostic.from_issue(i, g.source, g.index) for g in games for i in g.issues)
     if problems:
         return Formatted(name, Outcome.HAS_ERRORS, original, problems=problems)
     text = "".join(format_games(games))

@@ -208,7 +208,7 @@ def _native(tag: PbnTag, keyword: str, text: str, offset: int) -> LineEvent | No
     line = " " * pad + keyword + " " + text
     event = fast_line(line, tag.value_pos.line) or parse_line(line, tag.value_pos.line)
     if isinstance(event, SyntaxIssue):
-        return SyntaxIssue(f"in tag {tag.name}: {event.message}", event.pos, event.code)
+        return SyntaxIssue(f"in tag {tag.name}: {event.message}", event.pos, event.kind)
     return event
 
 
@@ -219,8 +219,8 @@ class _Deal:
     events: list[LineEvent] = field(default_factory=list)
     issues: list[SyntaxIssue] = field(default_factory=list)
 
-    def issue(self, message: str, pos: Position, code: str = "syntax-error") -> None:
-        self.issues.append(SyntaxIssue(message, pos, code))
+    def issue(self, message: str, pos: Position) -> None:
+        self.issues.append(SyntaxIssue(message, pos))
 
 
 def _dealer(record: PbnRecord, seats: tuple[Seat, ...], out: _Deal) -> tuple[Seat, bool]:
