@@ -14,12 +14,15 @@ from spadesctl.cli.options import (
     PATHS_HELP,
     Colour,
     ColourOption,
+    ConfigOption,
     ExitZeroOption,
+    IsolatedOption,
     JobsOption,
     OutputOption,
     QuietOption,
     RulesOption,
     colour_for,
+    settings,
 )
 from spadesctl.cli.progress import Progress
 from spadesctl.emit import DIAGNOSTIC_FORMATS, DiagnosticSettings, Emitter
@@ -85,6 +88,8 @@ def check(
     quiet: QuietOption = False,
     colour: ColourOption = Colour.auto,
     jobs: JobsOption = 0,
+    config: ConfigOption = None,
+    isolated: IsolatedOption = False,
     express: Annotated[
         bool,
         typer.Option(
@@ -105,15 +110,17 @@ def check(
     from spadesctl.check_run import CheckRequest, CheckSummary, check_jobs, check_paths
     from spadesctl.checking import CheckOptions
 
+    found = settings(config, isolated)
     try:
-        selection = Selection.of(select, ignore)
+        selection = Selection.of(select or found.select, [*found.ignore, *(ignore or ())])
     except SelectorError as exc:
-        fail(str(exc))
+        fail(f"{found.path}: {exc}" if not select and not ignore else str(exc))
     files = expand_paths(paths)
     if not files:
         fail("no record files found in " + ", ".join(paths))
+    options = CheckOptions(rules=rules if rules is not None else found.rules, express=express)
     request = CheckRequest(
-        tuple(files), CheckOptions(rules=rules, express=express), selection, check_jobs(jobs, files)
+        tuple(files), options, selection, check_jobs(jobs or found.jobs or 0, files)
     )
     summary = CheckSummary()
     fmt = DIAGNOSTIC_FORMATS.get(output_format)

@@ -14,7 +14,15 @@ import typer
 from spadesctl.cli.app import Command, app
 from spadesctl.cli.choices import RegistryChoice
 from spadesctl.cli.errors import fail
-from spadesctl.cli.options import PATHS_HELP, JobsOption, RulesOption, ruleset
+from spadesctl.cli.options import (
+    PATHS_HELP,
+    ConfigOption,
+    IsolatedOption,
+    JobsOption,
+    RulesOption,
+    ruleset,
+    settings,
+)
 from spadesctl.cli.progress import Progress
 from spadesctl.cli.stats_cmd import record_inputs, report_failures
 from spadesctl.emit import TABLE_FORMATS, choose_format
@@ -67,6 +75,8 @@ def export(
     ] = None,
     default_rules: RulesOption = None,
     jobs: JobsOption = 0,
+    config: ConfigOption = None,
+    isolated: IsolatedOption = False,
 ) -> None:
     """Export the games, hands, tricks or violations table to a file.
 
@@ -84,7 +94,8 @@ def export(
             f"{fmt.name} is a binary format and is not written to standard output: "
             f"give a file with -o, or choose --format {others}"
         )
-    default = ruleset(default_rules)
+    found = settings(config, isolated)
+    default = ruleset(default_rules if default_rules is not None else found.rules)
     records, exports = record_inputs(paths)
     if exports:
         fail(f"{exports[0]}: export reads records, not Parquet files")
@@ -104,7 +115,7 @@ def export(
             fmt,
             output,
             rules=default,
-            jobs=jobs,
+            jobs=jobs or found.jobs or 0,
             progress=lambda read: progress.advance(read // 1024),
         )
     except OutputError as exc:

@@ -13,6 +13,7 @@ from spadesctl.emit.diagnostics import use_colour
 from spadesctl.record_formats import suffix_list
 
 if TYPE_CHECKING:
+    from spadesctl.config import Config
     from spadesctl.rules.ruleset import Ruleset
 
 #: The help of a command's PATH arguments (the suffixes are the record formats').
@@ -117,3 +118,40 @@ OutputOption = Annotated[
         "command succeeds).",
     ),
 ]
+
+
+ConfigOption = Annotated[
+    str | None,
+    typer.Option(
+        "--config",
+        metavar="PATH",
+        help="Read the settings from this file (spadesctl.toml or pyproject.toml) instead "
+        "of the one found from the current directory up.",
+    ),
+]
+
+IsolatedOption = Annotated[
+    bool, typer.Option("--isolated", help="Ignore every configuration file.")
+]
+
+
+def settings(config: str | None, isolated: bool) -> Config:
+    """The configuration the command runs with (see :mod:`spadesctl.config`); a file
+    that is wrong is a usage error naming it."""
+    from spadesctl.config import ConfigError, resolve_config
+
+    if config is not None and isolated:
+        fail("--config and --isolated cannot be used together")
+    try:
+        found = resolve_config(config, isolated)
+    except ConfigError as exc:
+        fail(str(exc))
+    if found.rules is not None:
+        from spadesctl.rules import RulesError
+        from spadesctl.rules.resolve import rules_option
+
+        try:
+            rules_option(found.rules)
+        except RulesError as exc:
+            fail(f"{found.path}: rules: {exc}")
+    return found

@@ -15,10 +15,13 @@ from spadesctl.cli.choices import RegistryChoice
 from spadesctl.cli.errors import fail
 from spadesctl.cli.options import (
     PATHS_HELP,
+    ConfigOption,
     ExitZeroOption,
+    IsolatedOption,
     OutputOption,
     RulesOption,
     ruleset,
+    settings,
 )
 from spadesctl.emit import SHEET_FORMATS, SheetSettings
 from spadesctl.output import OutputError, open_output
@@ -57,6 +60,8 @@ def score(
     rules: RulesOption = None,
     output: OutputOption = None,
     exit_zero: ExitZeroOption = False,
+    config: ConfigOption = None,
+    isolated: IsolatedOption = False,
     apply_penalties: Annotated[
         bool,
         typer.Option(
@@ -76,14 +81,19 @@ def score(
     files = expand_paths(paths)
     if not files:
         fail("no record files found in " + ", ".join(paths))
+    found = settings(config, isolated)
     summary = ScoreSummary()
-    settings = SheetSettings(explain=explain, penalties=apply_penalties)
+    shown = SheetSettings(explain=explain, penalties=apply_penalties)
     reports = score_files(
-        files, ruleset(rules), apply_penalties=apply_penalties, summary=summary, warn=_warn
+        files,
+        ruleset(rules if rules is not None else found.rules),
+        apply_penalties=apply_penalties,
+        summary=summary,
+        warn=_warn,
     )
     try:
         with open_output(output) as out:
-            emitter = SHEET_FORMATS.get(output_format).emitter(out, settings)
+            emitter = SHEET_FORMATS.get(output_format).emitter(out, shown)
             emitter.start()
             for report in reports:
                 emitter.write(report)
