@@ -23,7 +23,7 @@ from pathlib import Path
 from spadesctl.diagnostics import Diagnostic
 from spadesctl.notation import RecordReadError, games_from_stream
 from spadesctl.notation.reader import BinaryFileError, blank_comments, comment_spans
-from spadesctl.notation.writer import game_lines
+from spadesctl.notation.writer import file_lines
 from spadesctl.record import Game
 from spadesctl.record_formats import NATIVE, RecordFormat, detect
 
@@ -163,11 +163,7 @@ def with_comments(games: Iterable[Game], original: str) -> str:
     comments first, ``;`` comments last, since those run to the end of the line), and
     a comment on a line of its own (a block may span lines) goes, as written, before
     the canonical line of the next line the record wrote."""
-    lines: list[tuple[str, tuple[int, ...]]] = []
-    for i, game in enumerate(games):
-        if i:
-            lines.append(("", ()))
-        lines.extend(game_lines(game))
+    lines = list(file_lines(games))
     where: dict[int, int] = {}
     for index, (_, origins) in enumerate(lines):
         for origin in origins:

@@ -232,7 +232,7 @@ def _replaced(path: Path, binary: bool, old_mode: int | None) -> Iterator[IO[Any
             yield _Guarded.around(stream, str(shown))
             stream.flush()
             os.fsync(stream.fileno())
-        os.chmod(temporary, _new_file_mode() if old_mode is None else old_mode)
+        os.chmod(temporary, new_file_mode() if old_mode is None else old_mode)
         os.replace(temporary, path)
     except OSError as exc:
         _remove(temporary)
@@ -264,7 +264,7 @@ def _sync_directory(directory: Path) -> None:
             os.close(fd)
 
 
-def _new_file_mode() -> int:
+def new_file_mode() -> int:
     """The mode a new file gets (``0o666`` less the umask), as ``open`` would give it
     (``mkstemp`` alone would make it private)."""
     umask = os.umask(0)
@@ -304,6 +304,7 @@ __all__ = [
     "exit_on_termination",
     "is_broken_pipe",
     "is_standard_output",
+    "new_file_mode",
     "open_output",
     "write_text",
 ]

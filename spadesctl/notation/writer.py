@@ -2,7 +2,8 @@
 
 The canonical form: tags first, one blank line, then each hand's lines in a fixed
 order (hand, deal, draw, bid, pass, trick, claim, took, renege, score, bags) with a
-blank line between hands, and the ``result`` line last.  Cards are upper case, rank
+blank line between hands, and the ``result`` line last; a game that the reader could not
+tell from the one before starts with the separator line ``[NewGame]``.  Cards are upper case, rank
 first; holdings are sorted high to low.  ``parse(format(x)) == parse(x)``.
 """
 
@@ -14,6 +15,7 @@ from typing import Protocol
 from spadesctl.cards import Card, Party, Seat, format_holding
 from spadesctl.events import Position, Tag
 from spadesctl.notation.escapes import quote
+from spadesctl.notation.reader import GAME_SEPARATOR
 from spadesctl.record import Game, Hand
 
 _SEAT_ORDER = {Seat.N: 0, Seat.E: 1, Seat.S: 2, Seat.W: 3}
@@ -81,12 +83,16 @@ def hand_lines_from(hand: Hand) -> Iterator[Line]:
         yield "bags " + _entries(hand.bags.entries), _at(hand.bags)
 
 
-def game_lines(game: Game) -> Iterator[Line]:
+def game_lines(game: Game, *, separated: bool = False) -> Iterator[Line]:
     """The canonical lines of one game (blank lines between its blocks), each with the
-    source lines it comes from: what ``fmt`` needs to keep comments with their lines."""
+    source lines it comes from: what ``fmt`` needs to keep comments with their lines.
+    ``separated`` starts it with the :data:`~spadesctl.notation.reader.GAME_SEPARATOR`
+    line."""
     blocks: list[list[Line]] = []
-    if game.tags:
-        blocks.append([(format_tag(t), _at(t)) for t in game.tags])
+    heading: list[Line] = [(GAME_SEPARATOR, ())] if separated else []
+    heading.extend((format_tag(t), _at(t)) for t in game.tags)
+    if heading:
+        blocks.append(heading)
     blocks.extend(list(hand_lines_from(h)) for h in game.hands)
     if game.result is not None:
         blocks.append([(f"result {game.result.winner.value}", _at(game.result))])
@@ -96,12 +102,48 @@ def game_lines(game: Game) -> Iterator[Line]:
         yield from block
 
 
-def format_game(game: Game) -> str:
-    """The canonical text of one game, ending with a newline."""
-    return "".join(text + "\n" for text, _ in game_lines(game))
+def format_game(game: Game, *, separated: bool = False) -> str:
+    """The canonical text of one game, ending with a newline; ``separated`` starts it with
+    the :data:`~spadesctl.notation.reader.GAME_SEPARATOR` line."""
+    return "".join(text + "\n" for text, _ in game_lines(game, separated=separated))
+
+
+def has_body(game: Game) -> bool:
+    """Whether the text of ``game`` has a line after its tags (a hand or the result)."""
+    return bool(game.hands) or game.result is not None
+
+
+def needs_separator(previous: Game | None, game: Game) -> bool:
+    """Whether ``game``, written after ``previous`` (``None``: first in its file), would not
+    be read back as a game of its own without the separator line.
+
+    The reader starts a game at a tag line after hand lines: a game without tags would
+    join the one before, the tags of a game after one without hands would join that
+    game's tags, and a game with nothing to write would not be read at all.
+    """
+    if not game.tags and not has_body(game):
+        return True
+    if previous is None:
+        return False
+    return not game.tags or not has_body(previous)
 
 
 def format_games(games: Iterable[Game]) -> Iterator[str]:
-    """Canonical text of several games, separated by a blank line."""
-    for i, game in enumerate(games):
-        yield ("\n" if i else "") + format_game(game)
+    """Canonical text of several games, separated by a blank line (and by the separator
+    line where the games could not be told apart otherwise)."""
+    previous: Game | None = None
+    for game in games:
+        text = format_game(game, separated=needs_separator(previous, game))
+        yield ("\n" if previous is not None else "") + text
+        previous = game
+
+
+def file_lines(games: Iterable[Game]) -> Iterator[Line]:
+    """The canonical lines of several games as :func:`format_games` writes them, each
+    with the source lines it comes from."""
+    previous: Game | None = None
+    for game in games:
+        if previous is not None:
+            yield "", ()
+        yield from game_lines(game, separated=needs_separator(previous, game))
+        previous = game
