@@ -66,7 +66,9 @@ def _instructions(paths: list[Path]) -> int:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--corpus", type=Path, default=Path(tempfile.gettempdir()) / "spadesctl-instr")
+    parser.add_argument(
+        "--corpus", type=Path, default=Path(tempfile.gettempdir()) / "spadesctl-instr"
+    )
     args = parser.parse_args()
     files = _corpus(args.corpus, 12)
     few = _instructions([p for p, _ in files[:2]])
