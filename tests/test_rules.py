@@ -28,7 +28,7 @@ from spadesctl.rules import (
     parse_rules,
 )
 from spadesctl.rules.keys import KEY_BY_NAME, docs_table
-from spadesctl.rules.ruleset import MoonFail, RenegeSet
+from spadesctl.rules.ruleset import BlindBidSet, MoonFail, RenegeSet
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "rules.md"
 
@@ -52,7 +52,6 @@ PRESET_VALUES: dict[str, dict[str, Any]] = {
     },
     "solo": {
         "partnership": False,
-        "first_lead": FirstLead.TWO_OF_CLUBS,
         "blind_nil": None,
         "must_overtake": True,
     },
@@ -75,6 +74,7 @@ PRESET_VALUES: dict[str, dict[str, Any]] = {
         "ten_for_200": True,
         "boston_wins": True,
         "blind_bids": 6,
+        "blind_bid_set": BlindBidSet.SINGLE,
         "first_hand_unbid": True,
         "set_twice_loses": True,
         "bag_mode": BagMode.OFF,
@@ -175,6 +175,7 @@ VALID: dict[str, list[tuple[str, Any]]] = {
     "max_team_bid": [("10", 10), ("17", 17), ("off", None)],
     "bids_total_13": [("yes", True), ("no", False)],
     "blind_bids": [("6", 6), ("off", None)],
+    "blind_bid_set": [("double", BlindBidSet.DOUBLE), ("single", BlindBidSet.SINGLE)],
     "blind_bid_deficit": [("100", 100), ("0", 0)],
     "first_hand_unbid": [("yes", True), ("no", False)],
     "first_hand_bids_itself": [("yes", True), ("no", False)],
@@ -193,6 +194,7 @@ VALID: dict[str, list[tuple[str, Any]]] = {
         ("set", RenegeSet.SET),
         ("SET", RenegeSet.SET),
     ],
+    "renege_transfer": [("yes", True), ("no", False)],
 }
 
 #: Invalid texts of some keys, with the valid values the message must list.

@@ -18,7 +18,14 @@ from dataclasses import dataclass
 from typing import Final, NamedTuple
 
 from spadesctl.core.bids import BLIND_NIL
-from spadesctl.rules.ruleset import BagMode, FailedNilTricks, MoonFail, Ruleset, SetPenalty
+from spadesctl.rules.ruleset import (
+    BagMode,
+    BlindBidSet,
+    FailedNilTricks,
+    MoonFail,
+    Ruleset,
+    SetPenalty,
+)
 
 #: A made bid of 10 or more under ``ten_for_200``.
 TEN_FOR_200_POINTS: Final = 200
@@ -53,6 +60,7 @@ class ScoreRules:
     ten_for_200: bool
     moon: int | None
     moon_fail_bags: bool
+    blind_set_double: bool  # blind_bid_set=double: a failed blind bid loses double too
 
 
 _BAG_UNIT: Final = {BagMode.CARRY: 1, BagMode.DEDUCT: -1, BagMode.OFF: 0}
@@ -76,6 +84,7 @@ def score_rules(rules: Ruleset) -> ScoreRules:
         ten_for_200=rules.ten_for_200,
         moon=rules.moon,
         moon_fail_bags=rules.moon_fail is MoonFail.BAGS,
+        blind_set_double=rules.blind_bid_set is BlindBidSet.DOUBLE,
     )
 
 
@@ -136,10 +145,13 @@ def score_party(
     ``plain`` and ``blind``: the tricks of its contract bid openly and blind (a side's
     number bids added up; ``has_contract`` false when all its bidders bid nil); ``nils``:
     per nil bidder, its bid code and the tricks it took; ``taken``: all the party's
-    tricks; ``bags_before``: its bag counter.  Renege rulings: ``removed`` tricks leave
-    the party (those counted toward its contract first, then failed nils' bags, then
-    tricks that count for nothing), ``received`` tricks come to it from other parties'
-    reneges, and ``set_by_ruling`` sets its contract.
+    tricks; ``bags_before``: its bag counter.  A side whose partners both bid nil has no
+    contract, and its tricks count for nothing (no bags).  Renege rulings: ``removed``
+    tricks leave the party (those counted toward its contract first, then failed nils'
+    bags, then tricks that count for nothing); ``received`` tricks come to it from other
+    parties' reneges and count toward its contract only: never as bags, nor toward the
+    overtrick limit, and for nothing without a contract; ``set_by_ruling`` sets its
+    contract.
     """
     nil_points = 0
     nil_tricks = 0
@@ -153,7 +165,9 @@ def score_party(
     counted = taken - nil_tricks
     nil_bags = partner = void = 0
     policy = r.failed_nil_tricks
-    if policy is FailedNilTricks.BAGS:
+    if not has_contract and len(nils) > 1:
+        void = nil_tricks  # both partners nil: no contract, the tricks count for nothing
+    elif policy is FailedNilTricks.BAGS:
         nil_bags = nil_tricks
     elif policy is FailedNilTricks.PARTNER and has_contract:
         counted += nil_tricks
@@ -167,6 +181,7 @@ def score_party(
         take = min(left, nil_bags)
         nil_bags -= take
         void -= min(left - take, void)
+    own = counted  # the party's own tricks toward its contract, after any penalty
     if received:
         if has_contract:
             counted += received
@@ -182,10 +197,11 @@ def score_party(
         moon = r.moon is not None and contract == r.tricks
         boston = contract >= 10 and taken - removed + received == r.tricks
         over = counted - contract
+        own_over = own - contract  # overtricks are the party's own tricks, never received
         limit = r.max_overtricks
-        if over >= 0 and not set_by_ruling and (limit is None or blind or over <= limit):
+        if over >= 0 and not set_by_ruling and (limit is None or blind or own_over <= limit):
             made = True
-            overtricks = over
+            overtricks = max(own_over, 0)
             if moon:
                 contract_points = r.moon or 0
             elif r.ten_for_200 and contract >= 10:
@@ -199,13 +215,15 @@ def score_party(
             else:
                 reason = SetReason.SHORT if over < 0 else SetReason.OVERTRICKS
             if moon and r.moon_fail_bags and reason is SetReason.SHORT:
-                moon_bags = counted  # the failed moon's tricks count as bags
+                moon_bags = own  # the failed moon's own tricks count as bags
             elif r.set_scores_zero:
                 pass
             elif r.ten_for_200 and contract >= 10:
-                contract_points = -TEN_FOR_200_POINTS * (2 if blind else 1)
-            else:
+                contract_points = -TEN_FOR_200_POINTS * (2 if blind and r.blind_set_double else 1)
+            elif r.blind_set_double:
                 contract_points = -(TRICK_POINTS * plain + BLIND_TRICK_POINTS * blind)
+            else:
+                contract_points = -TRICK_POINTS * contract
     extra = nil_bags + moon_bags
     bag_points = r.bag_unit * (overtricks + extra)
     bags = bags_before

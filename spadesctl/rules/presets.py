@@ -14,6 +14,7 @@ from typing import Final
 from spadesctl.rules.ruleset import (
     BagMode,
     Bidding,
+    BlindBidSet,
     Deck,
     FailedNilTricks,
     FirstLead,
@@ -44,8 +45,11 @@ CUTTHROAT: Final = replace(
     blind_nil=None,
 )
 
-# Solo play of seed 000: cutthroat where each card must beat the trick if it can.
-SOLO: Final = replace(CUTTHROAT, name="solo", must_overtake=True)
+# Solo play of seed 000: cutthroat where each card must beat the trick if it can; the
+# dealer's left leads, as in the partnership game (000 has no two-of-clubs lead).
+SOLO: Final = replace(
+    CUTTHROAT, name="solo", must_overtake=True, first_lead=FirstLead.LEFT_OF_DEALER
+)
 
 # Seed 002: hands built by drawing; a failed nil or moon only brings bags.
 TWO_PLAYER: Final = replace(
@@ -78,6 +82,7 @@ BOSTON: Final = replace(
     ten_for_200=True,
     boston_wins=True,
     blind_bids=6,
+    blind_bid_set=BlindBidSet.SINGLE,
     first_hand_unbid=True,
     set_twice_loses=True,
     bag_mode=BagMode.OFF,

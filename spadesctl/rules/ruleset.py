@@ -88,6 +88,14 @@ class RenegeSet(enum.Enum):
 
 RenegePenalty = int | RenegeSet
 
+
+class BlindBidSet(enum.Enum):
+    __hash__ = object.__hash__  # members are singletons: identity hashing is cheap
+
+    DOUBLE = "double"  # a failed blind bid loses double, as a made one scores double
+    SINGLE = "single"  # it loses 10 a trick bid, "there is no double" (004)
+
+
 _POINTS = whole(0)
 _POINTS_OR_OFF = whole(0, off="off")
 _NOT_REACHED = Express.NOT_REACHED
@@ -286,6 +294,16 @@ class Ruleset:
         "004",
         _NOT_REACHED,
     )
+    blind_bid_set: BlindBidSet = key(
+        BlindBidSet.DOUBLE,
+        choice(BlindBidSet),
+        "a failed blind bid loses double, or single",
+        "What a failed blind bid loses: `double`, 20 a trick bid blind, as a made one scores; "
+        "`single`, 10 a trick bid (and 200 for a blind 10 under `ten_for_200`), as 004's "
+        'overtrick-limit game says: "there is no double".',
+        "004",
+        _NOT_REACHED,
+    )
     blind_bid_deficit: int = key(
         100,
         _POINTS,
@@ -379,6 +397,17 @@ class Ruleset:
         "For a renege, this many tricks pass from the offending side to the other side, never "
         "more than the whole side took (without partnerships, to the other players one at a "
         "time, clockwise from the offender's left); `set`: the offending side is set.",
+        "004",
+        _NOT_REACHED,
+    )
+    renege_transfer: bool = key(
+        True,
+        yes_no(),
+        "penalty tricks go to the other side (no: they are only lost)",
+        "`yes`: the penalty tricks count toward the receiving side's contract, never as its "
+        "bags, against its nils or toward `max_overtricks` (a side with no contract gains "
+        "nothing). `no`: the offending side loses them and no one gains them, as 004 reads it "
+        '("must take three additional tricks").',
         "004",
         _NOT_REACHED,
     )

@@ -23,6 +23,7 @@ from spadesctl.core.score import (
 )
 from spadesctl.rules.ruleset import (
     BagMode,
+    BlindBidSet,
     FailedNilTricks,
     MoonFail,
     RenegeSet,
@@ -73,11 +74,13 @@ def _ruling_item(o: RulingOutcome) -> Item:
     if o.moved == 0:
         why = "the penalty is 0" if o.penalty == 0 else f"{o.party} took none"
         return Item(o.party, 0, f"{head}: no tricks move ({why})")
-    if len(o.shares) == 1:
-        to = f"to {o.shares[0][0]}"
+    if not o.shares:
+        text = f"{head}: {o.party} loses {_tricks(o.moved)} (no one gains them)"
+    elif len(o.shares) == 1:
+        text = f"{head}: {_tricks(o.moved)} move from {o.party} to {o.shares[0][0]}"
     else:
         to = "(" + ", ".join(f"{c} to {b}" for b, c in o.shares) + ")"
-    text = f"{head}: {_tricks(o.moved)} move from {o.party} {to}"
+        text = f"{head}: {_tricks(o.moved)} move from {o.party} {to}"
     notes = [f"{b} has no contract: they count for nothing" for b in o.no_contract]
     if o.moved < o.penalty:
         notes.insert(0, f"all {o.party} took; the penalty is {o.penalty}")
@@ -136,7 +139,8 @@ def _bid_items(
     failed = [n for n in nils if not n.made]
     if failed:
         who = "/".join(f"{n.seat.value}'s" for n in failed)
-        if rules.failed_nil_tricks is FailedNilTricks.BAGS:
+        both_nil = contract is None and len(nils) > 1  # no contract: nothing counts
+        if rules.failed_nil_tricks is FailedNilTricks.BAGS and not both_nil:
             bags = result.nil_bags
             text = f"{who} {_tricks(bags)} (failed nil) {_count(bags)} as bags"
             items.append(Item(party, unit * bags, f"{text}: {_signed(unit * bags)}"))
@@ -211,7 +215,10 @@ def _set_text(rules: Ruleset, contract: int, blind: int, points: int) -> str:
     if rules.set_penalty is SetPenalty.ZERO:
         return "0"
     if rules.ten_for_200 and contract >= 10:
-        return f"{points} (ten for 200{', blind: doubled' if blind else ''})"
+        doubled = blind and rules.blind_bid_set is BlindBidSet.DOUBLE
+        return f"{points} (ten for 200{', blind: doubled' if doubled else ''})"
+    if blind and rules.blind_bid_set is BlindBidSet.SINGLE:
+        return f"{points} (a failed blind bid is not doubled)"
     if blind:
         return f"{points} ({_trick_value_text(contract, blind).split(' = ')[0]})"
     return f"{points}"

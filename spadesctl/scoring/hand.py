@@ -301,10 +301,11 @@ def _apply_ruling(rules: Ruleset, ruling: RenegeRuling, work: dict[Party, _Work]
         w.set_by_ruling = True
         return RulingOutcome(offender, ruling.trick, party, penalty, 0, (), ())
     # Penalty tricks leave the offender's party (at most all it holds now), and go to
-    # the other side (or players); a receiver without a contract counts them for nothing.
+    # the other side (or players) unless renege_transfer=no; a receiver without a
+    # contract counts them for nothing.
     moved = min(penalty, w.total)
     w.removed += moved
-    shares = _beneficiaries(rules, ruling, party, moved)
+    shares = _beneficiaries(rules, ruling, party, moved) if rules.renege_transfer else []
     no_contract: list[Party] = []
     for beneficiary, count in shares:
         if beneficiary not in work or beneficiary is party:
