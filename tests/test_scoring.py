@@ -22,6 +22,7 @@ from spadesctl.rules.ruleset import (
     RenegeSet,
     Ruleset,
     SetPenalty,
+    UnbidHands,
 )
 from spadesctl.scoring import (
     HandScore,
@@ -446,7 +447,7 @@ CASES = [
     # Hand 1 unbid: 10 a trick, no bags.  NS 6: 60, EW 7: 70.
     Case(
         "first-hand-unbid",
-        rules(first_hand_unbid=True),
+        rules(unbid_hands=UnbidHands.FIRST),
         "",
         "N 3 S 3 E 4 W 3",
         {NS: 60, EW: 70},
@@ -457,7 +458,7 @@ CASES = [
     # Hand 2 is bid as usual: NS 5 took 6: 51; EW 7 took 7: 70.
     Case(
         "second-hand-bid",
-        rules(first_hand_unbid=True),
+        rules(unbid_hands=UnbidHands.FIRST),
         "N 3 S 2 E 4 W 3",
         "N 3 S 3 E 4 W 3",
         {NS: 51, EW: 70},
@@ -467,7 +468,7 @@ CASES = [
     # A renege on the unbid hand: E's 3 tricks go to NS: NS 9: 90, EW 4: 40.
     Case(
         "first-hand-unbid-renege",
-        rules(first_hand_unbid=True),
+        rules(unbid_hands=UnbidHands.FIRST),
         "",
         "N 3 S 3 E 4 W 3",
         {NS: 90, EW: 40},
@@ -479,7 +480,7 @@ CASES = [
     # 200 under ten_for_200; EW's 3 a made 3: 30.
     Case(
         "first-hand-bids-itself",
-        rules(first_hand_unbid=True, first_hand_bids_itself=True, ten_for_200=True),
+        rules(unbid_hands=UnbidHands.FIRST, first_hand_bids_itself=True, ten_for_200=True),
         "",
         "N 5 S 5 E 2 W 1",
         {NS: 200, EW: 30},

@@ -83,7 +83,7 @@ class ExpressRules:
     bids_total_13: bool
     target: int
     lose_at: int | None
-    set_twice_loses: bool
+    set_streak_loses: int | None
     suicide: bool  # bidding=suicide: one nil and one bid of 4 or more per side
     mirror: bool  # bidding=mirror: each seat bids the spades it was dealt
     boston_wins: bool
@@ -137,7 +137,7 @@ def express_rules(rules: Ruleset) -> ExpressRules | None:
         bids_total_13=rules.bids_total_13,
         target=rules.target,
         lose_at=rules.lose_at,
-        set_twice_loses=rules.set_twice_loses,
+        set_streak_loses=rules.set_streak_loses,
         suicide=rules.bidding is Bidding.SUICIDE,
         mirror=rules.bidding is Bidding.MIRROR,
         boston_wins=rules.boston_wins,

@@ -65,8 +65,9 @@ def winner(
     """
     if rules.boston_wins and any(bostons):
         return bostons.index(True)
-    if rules.set_twice_loses:
-        decided = _without(scores, [s >= 2 for s in sets])
+    streak = rules.set_streak_loses
+    if streak is not None:
+        decided = _without(scores, [s >= streak for s in sets])
         if decided is not None:
             return decided
     if rules.lose_at is not None:

@@ -20,6 +20,7 @@ from spadesctl.rules.ruleset import (
     FirstLead,
     MoonFail,
     Ruleset,
+    UnbidHands,
 )
 
 STANDARD: Final = Ruleset()
@@ -83,8 +84,8 @@ BOSTON: Final = replace(
     boston_wins=True,
     blind_bids=6,
     blind_bid_set=BlindBidSet.SINGLE,
-    first_hand_unbid=True,
-    set_twice_loses=True,
+    unbid_hands=UnbidHands.FIRST,
+    set_streak_loses=2,
     bag_mode=BagMode.OFF,
     bag_limit=None,
     nil=None,

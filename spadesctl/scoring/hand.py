@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import cast
 
 from spadesctl.cards import Party, Seat, Side, seats_for, side_of
-from spadesctl.core.bids import BLIND_NIL, NIL, is_nil
+from spadesctl.core.bids import BLIND_NIL, NIL, is_nil, is_unbid
 from spadesctl.core.score import (
     PartyFigures,
     ScoreRules,
@@ -66,7 +66,7 @@ def score_hand(
             f"the standing is for {_names(before.parties)}, the ruleset scores {_names(parties)}"
         )
     seat_counts, party_counts = _read_taken(rules, parties, taken)
-    unbid = rules.first_hand_unbid and hand_number == 1
+    unbid = is_unbid(rules, hand_number)
     work = {p: _Work(p, party_counts[p]) for p in parties}
     if unbid:
         for w in work.values():

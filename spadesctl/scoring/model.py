@@ -302,7 +302,8 @@ class EndReason(enum.Enum):
 
     TARGET = "target"  # a party reached the target and was ahead
     MERCY = "mercy"  # a party fell to lose_at or below
-    SET_TWICE = "set-twice"  # a side was set on two hands in a row
+    SET_TWICE = "set-twice"  # a side was set on two hands in a row (set_streak_loses=2)
+    SET_STREAK = "set-streak"  # ... on more hands in a row (set_streak_loses=3)
     BOSTON = "boston"  # a side bid 10+ and took every trick
 
 
