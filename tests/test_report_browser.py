@@ -256,6 +256,9 @@ def test_the_step_through_walks_every_trick_with_the_cards_left_as_replayed(
             pairs = zip(trick.seats, trick.cards, strict=True)
             played = sorted(f"{s.value}:{_label(c)}" for s, c in pairs)
             assert shown == played, (n, k)
+            winners = [t.winner.value for t in hand.replayed.tricks[:k]]
+            counts = ", ".join(f"{s.value} {winners.count(s.value)}" for s in hand.replayed.seats)
+            assert page.inner_text(f"{stepper} .won-so-far") == f"Tricks: {counts}"
         # the last trick: every card played, nothing left
         assert all(not cards for cards in page.evaluate(LEFT, n).values())
         page.keyboard.press("ArrowRight")  # past the end: stays at the last trick
