@@ -20,8 +20,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from spadesctl.cli.files import write_atomically
 from spadesctl.notation import RecordReadError, iter_games
+from spadesctl.output import OutputError, write_text
 from spadesctl.record import Game
 from spadesctl.report.index import GameRow, IndexPage, player_stats
 from spadesctl.report.model import game_page
@@ -82,9 +82,9 @@ def write_report(
         if len(first) == 1:
             page = game_page(first[0], default)
             try:
-                write_atomically(out, [render_game(page)])
-            except OSError as exc:
-                raise ReportError(f"{out}: cannot be written ({exc.strerror or exc})") from None
+                write_text(out, [render_game(page)])
+            except OutputError as exc:
+                raise ReportError(str(exc)) from None
             return ReportResult(out, False, 1, len(page.diagnostics), (str(out),))
     if out.exists() and not out.is_dir():
         raise ReportError(f"{out}: is a file; several games are written to a folder")
