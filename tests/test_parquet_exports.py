@@ -32,12 +32,8 @@ def export(tmp_path_factory: pytest.TempPathFactory) -> Path:
     docs/reliability.md, and which flips do depends on the bytes)."""
     folder = tmp_path_factory.mktemp("export")
     shutil.copyfile(SAMPLE, folder / SAMPLE.name)
-    subprocess.run(
-        [sys.executable, "-m", "spadesctl", "export", SAMPLE.name, "--table", "hands"]
-        + ["-o", "hands.parquet"],
-        check=True,
-        cwd=folder,
-    )
+    command = ["export", SAMPLE.name, "--table", "hands", "-o", "hands.parquet"]
+    subprocess.run([sys.executable, "-m", "spadesctl", *command], check=True, cwd=folder)
     return folder / "hands.parquet"
 
 
