@@ -33,8 +33,11 @@ NATIVE_TAGS: Final[Mapping[str, str]] = MappingProxyType(
 #: Native tags that hold several items, separated by commas.
 LIST_TAGS: Final = frozenset({"Draws", "Passes", "Reneges"})
 
+#: Trickster's running totals after the deal, by seat: ``S:162 527 162 527``.
+GAME_SCORES: Final = "GameScores"
+
 #: Plain tags that belong to one deal, not to the game.
-PER_DEAL_TAGS: Final = frozenset({"Board", "Dealer", *NATIVE_TAGS})
+PER_DEAL_TAGS: Final = frozenset({"Board", "Dealer", GAME_SCORES, *NATIVE_TAGS})
 
 #: Tags that show a record holds a deal (the reader starts a new record after them).
 DEAL_CONTENT_TAGS: Final = frozenset({*PER_DEAL_TAGS, "Deal", *SECTION_TAGS})
@@ -52,6 +55,7 @@ NO_RULES: Final = "none"
 
 __all__ = [
     "DEAL_CONTENT_TAGS",
+    "GAME_SCORES",
     "LIST_TAGS",
     "NATIVE_TAGS",
     "NO_RULES",

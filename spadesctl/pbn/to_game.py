@@ -33,6 +33,7 @@ from spadesctl.cards import (
     BIG_JOKER,
     LITTLE_JOKER,
     Card,
+    Party,
     Seat,
     Suit,
     next_seat,
@@ -49,15 +50,18 @@ from spadesctl.events import (
     Holding,
     LineEvent,
     Position,
+    RecordedScore,
     SyntaxIssue,
     Tag,
     Trick,
 )
+from spadesctl.midgame import CONTINUED
 from spadesctl.notation.fastpath import fast_line
 from spadesctl.notation.parser import parse_line, too_large
 from spadesctl.pbn.options import map_options
 from spadesctl.pbn.parser import PbnRecord, PbnSection, PbnTag, PbnToken
 from spadesctl.pbn.tags import (
+    GAME_SCORES,
     LIST_TAGS,
     NATIVE_TAGS,
     NO_RULES,
@@ -68,6 +72,7 @@ from spadesctl.pbn.tags import (
 from spadesctl.record import Game, assemble
 from spadesctl.rules import STANDARD, FirstLead, RulesError, Ruleset, format_rules, parse_rules
 from spadesctl.rules.deck import trick_winner_index
+from spadesctl.scoring.model import parties_of, seats_of
 
 _DOTTED_DATE: Final = re.compile(r"(\d{4}|\?{4})\.(\d\d|\?\?)\.(\d\d|\?\?)")
 
@@ -422,6 +427,41 @@ def _tricks(section: PbnSection, out: _Deal) -> list[Trick]:
     return tricks
 
 
+#: ``GameScores "S:162 527 162 527"``: a seat, then each seat's running total, clockwise.
+_GAME_SCORES: Final = re.compile(r"\s*([NESW])\s*:((?:\s*-?\d{1,9})+)\s*")
+
+
+def _game_scores(tag: PbnTag, rules: Ruleset, out: _Deal) -> RecordedScore | None:
+    """The running totals after the deal that Trickster writes, by party (a partnership's
+    two seats carry the same figure); ``None`` (reported) when they cannot be read."""
+    m = _GAME_SCORES.fullmatch(tag.value.upper())
+    seats = seats_for(rules.players)
+    figures = m.group(2).split() if m is not None else []
+    first = Seat(m.group(1)) if m is not None else None
+    if first is None or first not in seats or len(figures) != len(seats):
+        out.issue(
+            f"GameScores must be a seat and {len(seats)} running totals clockwise from it "
+            f"('S:162 527 162 527'), not {tag.value!r}; it is ignored",
+            tag.value_pos,
+        )
+        return None
+    by_seat = dict(zip(rotation(seats, first), map(int, figures), strict=True))
+    entries: list[tuple[Party, int]] = []
+    for party in parties_of(rules):
+        members = seats_of(party)
+        values = {by_seat[seat] for seat in members}
+        if len(values) > 1:
+            given = ", ".join(f"{seat.value} {by_seat[seat]}" for seat in members)
+            out.issue(
+                f"GameScores gives partners different totals ({given}) in {tag.value!r}; "
+                "it is ignored",
+                tag.value_pos,
+            )
+            return None
+        entries.append((party, by_seat[members[0]]))
+    return RecordedScore(tuple(entries), tag.value_pos)
+
+
 def _native_tag(tag: PbnTag, out: _Deal) -> None:
     keyword = NATIVE_TAGS[tag.name]
     items = tag.raw.split(",") if tag.name in LIST_TAGS else [tag.raw]
@@ -478,6 +518,11 @@ def _read_deal(record: PbnRecord, rules: Ruleset, number: int) -> _Deal:
             out.events.extend(_play(play, rules, dealer if known else None, deal, out))
         if tricks is not None:
             out.events.extend(_tricks(tricks, out))
+        totals = by_name.get(GAME_SCORES)
+        if totals is not None and "RunningScore" not in by_name:
+            recorded = _game_scores(totals, rules, out)
+            if recorded is not None:
+                out.events.append(recorded)
     for tag in record.tags:
         if tag.name in NATIVE_TAGS:
             _native_tag(tag, out)
@@ -526,12 +571,15 @@ class _Group:
     rules: GameRules
     has_hands: bool
     last_number: int = 0
+    continued: bool = False
     events: list[LineEvent] = field(default_factory=list)
     issues: list[SyntaxIssue] = field(default_factory=list)
 
     def game(self, source: str, index: int) -> Game:
         tags: list[Tag] = self.tags
         synthetic = list(self.rules.tags)
+        if self.continued and not any(t.name.lower() == CONTINUED.lower() for t in tags):
+            synthetic.append(Tag(CONTINUED, "yes"))
         if self.rules.replaces_rules_tag:
             tags = [t for t in tags if t.name.lower() not in ("rules", RULES_FROM.lower())]
         if synthetic:
@@ -542,6 +590,23 @@ class _Group:
         issues = sorted([*self.rules.issues, *self.issues], key=lambda i: i.pos)
         events: list[LineEvent] = [*issues, *tags, *synthetic, *self.events]
         return assemble(events, source=source, index=index)
+
+
+def _first_number(record: PbnRecord, board: int | None, rules: Ruleset) -> tuple[int, bool]:
+    """The number of a game's first deal, and whether the record begins in the middle of
+    the game (:mod:`spadesctl.midgame`).
+
+    A ``Board`` number is the deal's number: above 1, a later deal.  Without one, a deal
+    is a later deal when it shows it: it has an Auction under ``first_hand_unbid`` (the
+    first deal is not bid; it is numbered 2, the first number it can have), or it has
+    ``GameScores`` that are not, under that rule, the unbid first deal's own.
+    """
+    if board is not None:
+        return board, board > 1
+    bid = record.section("Auction") is not None or record.tag("Bids") is not None
+    if rules.first_hand_unbid:
+        return (2, True) if bid else (1, False)
+    return 1, record.tag(GAME_SCORES) is not None
 
 
 def games_from_records(
@@ -573,6 +638,8 @@ def games_from_records(
                 index += 1
                 yield group.game(source, index)
             group = _Group(identity, _game_tags(level), game_rules(level, rules), has_hand)
+            if has_hand:
+                number, group.continued = _first_number(record, number, group.rules.rules)
         assert group is not None
         if number is None:
             number = group.last_number + 1

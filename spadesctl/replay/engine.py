@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from spadesctl.cards import Party, Seat, next_seat, seats_for
+from spadesctl.midgame import is_continued
 from spadesctl.record import Game, Hand
 from spadesctl.replay.bidding import check_bids
 from spadesctl.replay.deal import apply_passes, infer_holdings, read_deal, read_draws, unpass
@@ -132,6 +133,7 @@ def replay_game(
     Each hand is told the running score before it: ``start`` (all zero by default) for
     the first, then whatever ``after_hand`` returns for the hand just replayed.  Dealers
     must rotate clockwise (two players alternate) and hands be numbered 1, 2, 3, ...
+    (a game marked ``[Continued "yes"]`` may start at any number: :mod:`spadesctl.midgame`).
     """
     seats = seats_for(rules.players)
     scores: Mapping[Party, int] | None = (
@@ -140,9 +142,10 @@ def replay_game(
     where = game.source if file is None else file
     out: list[ReplayedHand] = []
     previous: Hand | None = None
+    continued = is_continued(game)
     for hand in game.hands:
         expect_dealer = None
-        expect_number = 1
+        expect_number: int | None = None if continued else 1
         if previous is not None:
             expect_number = previous.number + 1
             if previous.dealer in seats:
