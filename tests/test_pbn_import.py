@@ -258,7 +258,6 @@ EXPECTED = {
     "trickster-issue-deal.ptn": [],
     "jokers-partial-play.pbn": [
         (5, "unknown-option"),
-        (5, "unknown-option"),
         (11, "incomplete-hand"),
         (22, "wrong-card-count"),
     ],

@@ -146,3 +146,55 @@ def test_unreadable_game_scores_are_reported_and_ignored(value: str, message: st
     game = one(ISSUE_DEAL.replace("S:162 527 162 527", value))
     assert [i.message[: len(message)] for i in game.issues] == [message]
     assert game.hands[0].score is None
+
+
+# ---- the pack tags of Trickster's other games ------------------------------------------
+
+JOKERS_HAND = (SAMPLES / "jokers-partial-play.pbn").read_text(encoding="utf-8")
+
+
+def with_tags(text: str, *tags: str) -> str:
+    return text.replace('[Dealer "', "\n".join(tags) + '\n[Dealer "', 1)
+
+
+def test_pack_tags_that_match_the_deck_say_nothing() -> None:
+    text = with_tags(JOKERS_HAND, '[CardsRemoved "H2 C2"]', '[CardsAdded "JH, JL"]')
+    game = one(text)
+    assert [i.message for i in game.issues] == [i.message for i in one(JOKERS_HAND).issues]
+    assert game.tag("CardsRemoved") == "H2 C2" and game.tag("CardsAdded") == "JH, JL"
+
+
+@pytest.mark.parametrize(
+    ("tag", "message"),
+    [
+        (
+            '[CardsRemoved "H2"]',
+            "CardsRemoved 'H2' does not match the jokers deck of the rules "
+            "(CardsRemoved: 2C 2H); the rules' deck is followed",
+        ),
+        ('[CardsAdded "JH JX"]', "CardsAdded: 'JX' is not a card (suit first: H2, JH)"),
+        ('[Undealt "SA"]', "Undealt 'SA' names cards the Deal gives to a player (AS)"),
+        ('[Undealt "S?"]', "Undealt: 'S?' is not a card (suit first: H2, JH)"),
+    ],
+)
+def test_pack_tags_that_cannot_be_right_are_one_warning_each(tag: str, message: str) -> None:
+    game = one(with_tags(JOKERS_HAND, tag))
+    found = [i for i in game.issues if i.message.startswith(message)]
+    assert [i.code for i in found] == ["unknown-option"]
+    assert len(game.hands) == 1 and len(game.hands[0].tricks) == 7  # the rest is read
+
+
+def test_undealt_differs_from_deal_to_deal_and_keeps_the_game_whole() -> None:
+    # (cards outside the jjdd pack, so dealt to no one: a per-deal value, read and checked)
+    records = GAME.split("% PTN")[1:]
+    text = "".join(
+        "% PTN" + with_tags(r, f'[Undealt "{"H2" if i % 2 else "C2"}"]')
+        for i, r in enumerate(records)
+    )
+    game = one(text)
+    assert len(game.hands) == 6 and game.issues == ()
+
+
+def test_a_dash_for_an_unplayed_card_is_read() -> None:
+    game = one(JOKERS_HAND)
+    assert len(game.hands[0].tricks) == 7 and len(game.hands[0].tricks[-1].cards) == 2

@@ -30,8 +30,6 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from spadesctl.cards import (
-    BIG_JOKER,
-    LITTLE_JOKER,
     Card,
     Party,
     Seat,
@@ -58,7 +56,9 @@ from spadesctl.events import (
 from spadesctl.midgame import CONTINUED
 from spadesctl.notation.fastpath import fast_line
 from spadesctl.notation.parser import parse_line, too_large
+from spadesctl.pbn.cards import pbn_card
 from spadesctl.pbn.options import map_options
+from spadesctl.pbn.pack_tags import UNDEALT, pack_issues, undealt_issues
 from spadesctl.pbn.parser import PbnRecord, PbnSection, PbnTag, PbnToken
 from spadesctl.pbn.tags import (
     GAME_SCORES,
@@ -75,21 +75,6 @@ from spadesctl.rules.deck import trick_winner_index
 from spadesctl.scoring.model import parties_of, seats_of
 
 _DOTTED_DATE: Final = re.compile(r"(\d{4}|\?{4})\.(\d\d|\?\?)\.(\d\d|\?\?)")
-
-
-def pbn_card(text: str) -> Card:
-    """A card written suit first (``SA``, ``H10``), or a joker (``JH``/``BJ``, ``JL``/``LJ``).
-
-    Raises :class:`ValueError` for anything else.
-    """
-    upper = text.upper()
-    if upper in ("JH", "BJ"):
-        return BIG_JOKER
-    if upper in ("JL", "LJ"):
-        return LITTLE_JOKER
-    if len(upper) < 2 or upper[0] not in "SHDC":
-        raise ValueError(f"not a card: {text!r}")
-    return Card.parse(upper[1:] + upper[0])
 
 
 def rotation(seats: Sequence[Seat], start: Seat) -> tuple[Seat, ...]:
@@ -518,6 +503,9 @@ def _read_deal(record: PbnRecord, rules: Ruleset, number: int) -> _Deal:
             out.events.extend(_play(play, rules, dealer if known else None, deal, out))
         if tricks is not None:
             out.events.extend(_tricks(tricks, out))
+        undealt = by_name.get(UNDEALT)
+        if undealt is not None:
+            out.issues.extend(undealt_issues(undealt, deal))
         totals = by_name.get(GAME_SCORES)
         if totals is not None and "RunningScore" not in by_name:
             recorded = _game_scores(totals, rules, out)
@@ -638,6 +626,7 @@ def games_from_records(
                 index += 1
                 yield group.game(source, index)
             group = _Group(identity, _game_tags(level), game_rules(level, rules), has_hand)
+            group.issues.extend(pack_issues(level, group.rules.rules))
             if has_hand:
                 number, group.continued = _first_number(record, number, group.rules.rules)
         assert group is not None
