@@ -84,7 +84,23 @@ def game_texts_from_stream(
 
         yield from games_from_pbn_stream(stream, source, rules)
         return
+    if _could_be_foreign(stream):
+        from spadesctl.interop import format_of
+
+        found = format_of(stream, source)
+        if found is not None:
+            yield from found.reader(stream, source, rules)
+            return
     yield from split_games(stream)
+
+
+def _could_be_foreign(stream: BinaryIO) -> bool:
+    """Whether a stream that is not PBN may be one of :mod:`spadesctl.interop`'s formats
+    (a cheap look at its first byte, so that native records never import it)."""
+    from spadesctl.interop import head_of
+
+    head = head_of(stream, 16).removeprefix(_BOM).lstrip(b" \t\r\n")
+    return head[:1] in (b"#", b"[", b"{", b"%")
 
 
 def _parsed(units: Iterable[GameText | Game], source: str) -> Iterator[Game]:
