@@ -200,7 +200,7 @@ def _hand(
     pos: Position,
     issues: list[SyntaxIssue],
 ) -> list[LineEvent]:
-    from spadesctl.pbn.to_game import trick_winner  # the one trick-winner rule
+    from spadesctl.core.deck import trick_winner_of_cards as trick_winner
 
     start = actions[0][1] if actions else pos
     events: list[LineEvent] = [HandStart(1, Seat.W, start)]

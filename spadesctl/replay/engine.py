@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from spadesctl.cards import Party, Seat, next_seat, seats_for
+from spadesctl.core.deck import deck_table, holding_cards
 from spadesctl.midgame import is_continued
 from spadesctl.record import Game, Hand
 from spadesctl.replay.bidding import check_bids
@@ -23,7 +24,6 @@ from spadesctl.replay.play import play_tricks
 from spadesctl.replay.report import Reporter
 from spadesctl.replay.result import ReplayedGame, ReplayedHand
 from spadesctl.replay.state import HandState
-from spadesctl.replay.tables import deck_table, holding_cards
 from spadesctl.rules.ruleset import Ruleset
 from spadesctl.scoring.model import parties_of
 
