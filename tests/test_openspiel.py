@@ -150,12 +150,14 @@ def test_the_parameters_map_to_the_ruleset() -> None:
     text = pyspiel.serialize_game_and_state(game_string, game_string.new_initial_state())
     game = read(text)
     assert game.rules_text == (
-        "standard blind_nil=off failed_nil_tricks=partner max_team_bid=13 target=300"
+        "standard dealer_rotation=none blind_nil=off failed_nil_tricks=partner "
+        "max_team_bid=13 target=300"
     )
     assert game.issues == ()
     default = read(text.replace(str(game_string), "spades()"))
     assert parse_rules(default.rules_text or "") == parse_rules(
-        "standard blind_nil=off failed_nil_tricks=partner max_team_bid=13 lose_at=-350"
+        "standard dealer_rotation=none blind_nil=off failed_nil_tricks=partner "
+        "max_team_bid=13 lose_at=-350"
     )
 
 

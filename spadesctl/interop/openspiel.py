@@ -147,7 +147,8 @@ def openspiel_rules(
         values[p.name] = value
     lose_at = values["mercy_threshold"] if values["use_mercy_rule"] else "off"
     return parse_rules(
-        f"standard blind_nil=off failed_nil_tricks=partner max_team_bid={MAX_BID} "
+        f"standard dealer_rotation=none blind_nil=off failed_nil_tricks=partner "
+        f"max_team_bid={MAX_BID} "
         f"target={values['win_threshold']} lose_at={lose_at}"
     )
 

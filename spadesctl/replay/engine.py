@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from spadesctl.cards import Party, Seat, next_seat, seats_for
+from spadesctl.cards import Party, Seat, seats_for
+from spadesctl.core.dealer import next_dealer, rotation_words
 from spadesctl.core.deck import deck_table, holding_cards
 from spadesctl.midgame import is_continued
 from spadesctl.record import Game, Hand
@@ -67,7 +68,7 @@ def replay_hand(
     elif expect_dealer is not None and hand.dealer is not expect_dealer:
         rep.add(
             "dealer-out-of-turn",
-            f"{expect_dealer.word} deals hand {hand.number} (the deal passes to the left), "
+            f"{expect_dealer.word} deals hand {hand.number} ({rotation_words(rules)}), "
             f"not {hand.dealer.word}",
             hand.pos,
             seat=hand.dealer,
@@ -149,7 +150,7 @@ def replay_game(
         if previous is not None:
             expect_number = previous.number + 1
             if previous.dealer in seats:
-                expect_dealer = next_seat(previous.dealer, seats)
+                expect_dealer = next_dealer(rules, previous.dealer, seats)
         replayed = replay_hand(
             hand,
             rules,

@@ -24,6 +24,7 @@ from spadesctl.rules.presets import PRESETS, STANDARD
 from spadesctl.rules.ruleset import (
     BagMode,
     Bidding,
+    DealerRotation,
     Deck,
     FailedNilTricks,
     FirstLead,
@@ -41,6 +42,7 @@ __all__ = [
     "STANDARD",
     "BagMode",
     "Bidding",
+    "DealerRotation",
     "Deck",
     "FailedNilTricks",
     "FirstLead",
