@@ -9,7 +9,7 @@ it expected.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Mapping
 
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
@@ -17,6 +17,19 @@ from spadesctl.events import Position, SyntaxIssue
 
 #: Names of the terminals a parser expected -> words for people.
 Describe = Callable[[Collection[str]], str]
+
+
+def describer(words: Mapping[str, str]) -> Describe:
+    """A :data:`Describe` from a table of terminal names -> words (the others lower-cased;
+    ``$END`` is the end of the line)."""
+
+    def describe(expected: Collection[str]) -> str:
+        found = {words.get(n, n.lower()) for n in expected if n != "$END"}
+        if "$END" in expected:
+            found.add("the end of the line")
+        return " or ".join(sorted(found))
+
+    return describe
 
 
 def issue_for(exc: UnexpectedInput, text: str, line_no: int, describe: Describe) -> SyntaxIssue:
@@ -41,4 +54,4 @@ def issue_for(exc: UnexpectedInput, text: str, line_no: int, describe: Describe)
     return SyntaxIssue(str(exc).splitlines()[0], pos)  # pragma: no cover - no other kinds
 
 
-__all__ = ["Describe", "issue_for"]
+__all__ = ["Describe", "describer", "issue_for"]

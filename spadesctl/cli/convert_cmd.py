@@ -26,6 +26,7 @@ from spadesctl.sources import expand_paths
 class Target(enum.Enum):
     spades = "spades"
     pbn = "pbn"
+    trick_notation = "trick-notation"
 
 
 def _formatted(games: Iterable[Game], target: Target) -> Iterator[str]:
@@ -33,6 +34,10 @@ def _formatted(games: Iterable[Game], target: Target) -> Iterator[str]:
         from spadesctl.pbn import format_pbn_games
 
         return format_pbn_games(games)
+    if target is Target.trick_notation:
+        from spadesctl.interop.trick_notation import format_trick_notation_games
+
+        return format_trick_notation_games(games)
     return format_games(games)
 
 

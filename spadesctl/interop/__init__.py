@@ -74,6 +74,16 @@ FORMATS: Final[tuple[Format, ...]] = (
         "spadesctl.interop.openspiel",
         "games_from_openspiel_stream",
     ),
+    Format(
+        "trick-notation",
+        (".tn",),
+        "rust-spades' trick-notation v1: headers, then D deal, C bids and P trick lines, "
+        "each trick naming its leader",
+        re.compile(rb"\s*%[ \t]*trick-notation[ \t]+v"),
+        "spadesctl.interop.trick_notation",
+        "games_from_trick_notation_stream",
+        "format_trick_notation_games",
+    ),
 )
 
 

@@ -32,7 +32,7 @@ from __future__ import annotations
 import functools
 import json
 import re
-from collections.abc import Collection, Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TYPE_CHECKING, BinaryIO, Final
@@ -51,7 +51,7 @@ from spadesctl.events import (
     Tag,
     Trick,
 )
-from spadesctl.grammar_errors import issue_for
+from spadesctl.grammar_errors import describer, issue_for
 from spadesctl.notation.grammar import build_parser
 from spadesctl.notation.reader import read_lines
 from spadesctl.record import Game, assemble
@@ -293,11 +293,7 @@ _WORDS: Final[Mapping[str, str]] = MappingProxyType(
 )
 
 
-def _describe(expected: Collection[str]) -> str:
-    words = {_WORDS.get(n, n.lower()) for n in expected if n != "$END"}
-    if "$END" in expected:
-        words.add("the end of the line")
-    return " or ".join(sorted(words))
+_describe = describer(_WORDS)
 
 
 #: Lines of action ids alone: read without the grammar (the tests hold it equal).

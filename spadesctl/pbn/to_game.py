@@ -177,18 +177,23 @@ def _number(text: str) -> int | None:
     return int(text)
 
 
-def _bid(seat: Seat, tok: PbnToken) -> Bid | None:
-    """The bid of ``tok`` (``None``: a number too large to be a bid)."""
-    text = tok.text.lower()
-    if text == "nil":
-        return Bid(seat, BidKind.NIL, 0, tok.pos)
-    if text in ("bnil", "bn"):
-        return Bid(seat, BidKind.BLIND_NIL, 0, tok.pos)
-    blind = text.startswith("b")
-    tricks = _number(text[1:] if blind else text)
+def bid_from_text(seat: Seat, text: str, pos: Position) -> Bid | None:
+    """The bid written ``text`` (``3``, ``nil``, ``bnil`` or ``bn``, ``b6``), as an
+    Auction section or a trick-notation call writes it; ``None`` for anything else, or a
+    number too large to be a bid."""
+    word = text.lower()
+    if word == "nil":
+        return Bid(seat, BidKind.NIL, 0, pos)
+    if word in ("bnil", "bn"):
+        return Bid(seat, BidKind.BLIND_NIL, 0, pos)
+    blind = word.startswith("b")
+    digits = word[1:] if blind else word
+    if not digits.isascii() or not digits.isdigit():
+        return None
+    tricks = _number(digits)
     if tricks is None:
         return None
-    return Bid(seat, BidKind.BLIND if blind else BidKind.NUMBER, tricks, tok.pos)
+    return Bid(seat, BidKind.BLIND if blind else BidKind.NUMBER, tricks, pos)
 
 
 def _native(tag: PbnTag, keyword: str, text: str, offset: int) -> LineEvent | None:
@@ -275,7 +280,7 @@ def _auction(section: PbnSection, seats: tuple[Seat, ...], out: _Deal) -> Bids |
             index += 1
             if tok.text == "-":
                 continue
-            bid = _bid(seat, tok)
+            bid = bid_from_text(seat, tok.text, tok.pos)
             if bid is None:
                 out.issue(too_large(tok.text), tok.pos)
                 continue
@@ -652,6 +657,7 @@ def _inherit(record: PbnRecord, previous: dict[str, str]) -> PbnRecord:
 
 __all__ = [
     "GameRules",
+    "bid_from_text",
     "first_leader",
     "game_rules",
     "games_from_records",
