@@ -25,6 +25,10 @@ from spadesctl.record import Game
 
 #: The game tag that marks a record beginning in the middle of its game.
 CONTINUED: Final = "Continued"
+#: ``[Continued "no"]``: what the PBN writer marks a game with whose first hand is
+#: numbered above 1 but that is not continued (the PBN reader would take such a first
+#: deal for a later one); the reader drops the mark.
+NOT_CONTINUED: Final = "no"
 _YES: Final = frozenset({"yes", "true"})
 
 
@@ -34,4 +38,4 @@ def is_continued(game: Game) -> bool:
     return value is not None and value.strip().lower() in _YES
 
 
-__all__ = ["CONTINUED", "is_continued"]
+__all__ = ["CONTINUED", "NOT_CONTINUED", "is_continued"]

@@ -180,7 +180,7 @@ def test_pack_tags_that_match_the_deck_say_nothing() -> None:
 def test_pack_tags_that_cannot_be_right_are_one_warning_each(tag: str, message: str) -> None:
     game = one(with_tags(JOKERS_HAND, tag))
     found = [i for i in game.issues if i.message.startswith(message)]
-    assert [i.code for i in found] == ["unknown-option"]
+    assert [i.kind.name for i in found] == ["unknown-option"]
     assert len(game.hands) == 1 and len(game.hands[0].tricks) == 7  # the rest is read
 
 

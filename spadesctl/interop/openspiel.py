@@ -38,6 +38,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, BinaryIO, Final
 
 from spadesctl.cards import Card, Seat, Suit
+from spadesctl.diagnostics import UNKNOWN_OPTION
 from spadesctl.events import (
     Bid,
     BidKind,
@@ -70,7 +71,6 @@ GAME_NAME: Final = "spades"
 #: The tag that keeps the game string, parameters and all, as OpenSpiel wrote it.
 GAME_TAG: Final = "OpenSpielGame"
 RULES_FROM: Final = "RulesFrom"
-_UNKNOWN_OPTION: Final = "unknown-option"
 
 #: OpenSpiel's defaults for the spades parameters (open_spiel/games/spades/spades.cc).
 DEFAULTS: Final[Mapping[str, object]] = MappingProxyType(
@@ -140,7 +140,7 @@ def openspiel_rules(
                         f"OpenSpiel parameter {p.name}={p.value}: spadesctl does not know "
                         "what it means for the rules; it is ignored",
                         p.pos,
-                        _UNKNOWN_OPTION,
+                        UNKNOWN_OPTION,
                     )
                 )
             continue

@@ -18,6 +18,7 @@ from collections.abc import Iterable, Sequence
 from typing import Final
 
 from spadesctl.cards import ALL_CARDS, Card
+from spadesctl.diagnostics import UNKNOWN_OPTION
 from spadesctl.events import Deal, SyntaxIssue
 from spadesctl.pbn.cards import pbn_card
 from spadesctl.pbn.parser import PbnTag
@@ -27,7 +28,6 @@ from spadesctl.rules.deck import deck_cards
 
 CARDS_REMOVED: Final = "CardsRemoved"
 CARDS_ADDED: Final = "CardsAdded"
-_UNKNOWN_OPTION: Final = "unknown-option"
 _FULL_PACK: Final = frozenset(c for c in ALL_CARDS if not c.is_joker)
 
 
@@ -46,7 +46,7 @@ def read_cards(tag: PbnTag, issues: list[SyntaxIssue]) -> frozenset[Card] | None
                 SyntaxIssue(
                     f"{tag.name}: '{word}' is not a card (suit first: H2, JH); the tag is ignored",
                     tag.locate(word),
-                    _UNKNOWN_OPTION,
+                    UNKNOWN_OPTION,
                 )
             )
             return None
@@ -72,7 +72,7 @@ def pack_issues(tags: Sequence[PbnTag], rules: Ruleset) -> list[SyntaxIssue]:
                     f"{tag.name} '{tag.value}' does not match the {rules.deck.value} deck of "
                     f"the rules ({tag.name}: {_text(want)}); the rules' deck is followed",
                     tag.value_pos,
-                    _UNKNOWN_OPTION,
+                    UNKNOWN_OPTION,
                 )
             )
     return issues
@@ -92,7 +92,7 @@ def undealt_issues(tag: PbnTag, deal: Deal | None) -> list[SyntaxIssue]:
                 f"Undealt '{tag.value}' names cards the Deal gives to a player "
                 f"({_text(both)}); the Deal is followed",
                 tag.value_pos,
-                _UNKNOWN_OPTION,
+                UNKNOWN_OPTION,
             )
         )
     return issues

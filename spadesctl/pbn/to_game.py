@@ -54,7 +54,7 @@ from spadesctl.events import (
     Tag,
     Trick,
 )
-from spadesctl.midgame import CONTINUED
+from spadesctl.midgame import CONTINUED, NOT_CONTINUED
 from spadesctl.notation.fastpath import fast_line
 from spadesctl.notation.parser import parse_line, too_large
 from spadesctl.pbn.cards import pbn_card
@@ -62,6 +62,7 @@ from spadesctl.pbn.options import map_options
 from spadesctl.pbn.pack_tags import UNDEALT, pack_issues, undealt_issues
 from spadesctl.pbn.parser import PbnRecord, PbnSection, PbnTag, PbnToken
 from spadesctl.pbn.tags import (
+    GAME_MARK,
     GAME_SCORES,
     LIST_TAGS,
     NATIVE_TAGS,
@@ -203,7 +204,7 @@ def _native(tag: PbnTag, keyword: str, text: str, offset: int) -> LineEvent | No
     line = " " * pad + keyword + " " + text
     event = fast_line(line, tag.value_pos.line) or parse_line(line, tag.value_pos.line)
     if isinstance(event, SyntaxIssue):
-        return SyntaxIssue(f"in tag {tag.name}: {event.message}", event.pos, event.code)
+        return SyntaxIssue(f"in tag {tag.name}: {event.message}", event.pos, event.kind)
     return event
 
 
@@ -214,8 +215,8 @@ class _Deal:
     events: list[LineEvent] = field(default_factory=list)
     issues: list[SyntaxIssue] = field(default_factory=list)
 
-    def issue(self, message: str, pos: Position, code: str = "syntax-error") -> None:
-        self.issues.append(SyntaxIssue(message, pos, code))
+    def issue(self, message: str, pos: Position) -> None:
+        self.issues.append(SyntaxIssue(message, pos))
 
 
 def _dealer(record: PbnRecord, seats: tuple[Seat, ...], out: _Deal) -> tuple[Seat, bool]:
@@ -532,8 +533,10 @@ def _game_tags(tags: Sequence[PbnTag]) -> list[Tag]:
     out: list[Tag] = []
     for t in tags:
         name, value = t.name, t.value
-        if name == RULES_FROM and value == NO_RULES:
+        if (name == RULES_FROM and value == NO_RULES) or name == GAME_MARK:
             continue
+        if name == CONTINUED and value == NOT_CONTINUED:
+            continue  # the writer's mark: a game numbered from above 1 that is not continued
         if name.startswith(RESERVED_PREFIX):
             name = name[len(RESERVED_PREFIX) :]
         elif name == "UTCDate" and not has_date:
@@ -609,12 +612,13 @@ def games_from_records(
         level = [t for t in record.tags if t.name not in PER_DEAL_TAGS]
         identity = tuple((t.name, t.value) for t in level)
         has_hand = _has_hand(record)
+        marked = any(t.name == GAME_MARK for t in level)  # one game, whatever its numbers
         joins = (
             group is not None
             and group.has_hands
             and has_hand
             and identity == group.identity
-            and (number is None or number > group.last_number)
+            and (number is None or number > group.last_number or marked)
         )
         if not joins:
             if group is not None:
@@ -624,6 +628,9 @@ def games_from_records(
             group.issues.extend(pack_issues(level, group.rules.rules))
             if has_hand:
                 number, group.continued = _first_number(record, number, group.rules.rules)
+                said = next((t.value for t in level if t.name == CONTINUED), None)
+                if said is not None:
+                    group.continued = said != NOT_CONTINUED
         assert group is not None
         if number is None:
             number = group.last_number + 1
