@@ -27,6 +27,8 @@ if TYPE_CHECKING:
 #: Name endings that may mean PBN, and a byte-order mark (see :func:`is_pbn_source`).
 _PBN_ENDINGS: Final = (".pbn", ".ptn")
 _BOM: Final = b"\xef\xbb\xbf"
+#: A file named so is read as the notation, whatever its first lines hold.
+_NATIVE_ENDING: Final = ".spades"
 
 
 class RecordReadError(OSError):
@@ -91,7 +93,26 @@ def game_texts_from_stream(
         if found is not None:
             yield from found.reader(stream, source, rules)
             return
+    if not source.lower().endswith(_NATIVE_ENDING) and _is_unknown(stream):
+        from spadesctl.unknown_format import unknown_format_game
+
+        yield unknown_format_game(source)
+        return
     yield from split_games(stream)
+
+
+def _is_unknown(stream: BinaryIO) -> bool:
+    """Whether a stream no reader claimed holds no line of the notation at its start
+    (:mod:`spadesctl.unknown_format`; a native record's first line settles it at once)."""
+    from spadesctl.interop import head_of
+    from spadesctl.notation.fastpath import fast_line
+    from spadesctl.unknown_format import HEAD, is_unknown_format
+
+    head = head_of(stream, HEAD)
+    first = head.removeprefix(_BOM).split(b"\n", 1)[0].decode("utf-8", "replace")
+    if fast_line(first, 1) is not None:
+        return False
+    return is_unknown_format(head)
 
 
 def _could_be_foreign(stream: BinaryIO) -> bool:
