@@ -12,7 +12,7 @@ formats spadesctl reads.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import BinaryIO, Final
 
 from spadesctl.diagnostics import UNKNOWN_FORMAT
 from spadesctl.events import Position, SyntaxIssue
@@ -22,6 +22,8 @@ from spadesctl.record import Game
 LINES: Final = 20
 #: How many bytes at most they are read from.
 HEAD: Final = 16384
+#: A file named so is read as the notation, whatever its first lines hold.
+_NATIVE_ENDING: Final = ".spades"
 
 #: What spadesctl reads, for the message.
 FORMATS: Final = (
@@ -72,6 +74,24 @@ def is_unknown_format(head: bytes) -> bool:
     return seen > 0
 
 
+def unknown_format(stream: BinaryIO, source: str) -> bool:
+    """Whether a source that no other format claimed is of an unknown format: its name
+    does not end in ``.spades`` and :func:`is_unknown_format` says so of its first bytes
+    (peeked).  A native record's first line settles it at once, without the grammar."""
+    from spadesctl.notation.fastpath import fast_line
+    from spadesctl.record_formats import head_of
+
+    if source.lower().endswith(_NATIVE_ENDING):
+        return False
+    head = head_of(stream, HEAD)
+    if head is None:
+        return False
+    first = head.removeprefix(b"\xef\xbb\xbf").split(b"\n", 1)[0]
+    if fast_line(first.decode("utf-8", "replace"), 1) is not None:
+        return False
+    return is_unknown_format(head)
+
+
 def unknown_format_game(source: str) -> Game:
     """What is read of a file of an unknown format: one ``unknown-format`` issue at 1:1."""
     message = (
@@ -84,4 +104,11 @@ def unknown_format_game(source: str) -> Game:
     return Game(issues=(issue,), source=source, index=1, pos=Position(1, 1))
 
 
-__all__ = ["FORMATS", "HEAD", "LINES", "is_unknown_format", "unknown_format_game"]
+__all__ = [
+    "FORMATS",
+    "HEAD",
+    "LINES",
+    "is_unknown_format",
+    "unknown_format",
+    "unknown_format_game",
+]

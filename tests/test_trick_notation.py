@@ -13,7 +13,6 @@ from spadesctl.cards import Seat, Side
 from spadesctl.checking import check_file
 from spadesctl.cli import app
 from spadesctl.generate import generate_games
-from spadesctl.interop import format_of
 from spadesctl.interop.trick_notation import (
     format_trick_notation_game,
     format_trick_notation_games,
@@ -22,6 +21,7 @@ from spadesctl.interop.trick_notation import (
 )
 from spadesctl.notation import iter_games
 from spadesctl.record import Game
+from spadesctl.record_formats import TRICK_NOTATION, detect
 from spadesctl.rules import PRESETS, Deck, parse_rules
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
@@ -35,10 +35,9 @@ def read(text: str) -> list[Game]:
 
 def test_the_sample_is_found_by_its_first_line_and_its_ending() -> None:
     with SAMPLE.open("rb") as stream:
-        found = format_of(stream, "game.txt")
-        assert found is not None and found.name == "trick-notation"
+        assert detect(stream, "game.txt") is TRICK_NOTATION
     with io.BytesIO(b"D N:-.-.-.-\n") as stream:
-        assert format_of(stream, "game.tn") is found
+        assert detect(stream, "game.tn") is TRICK_NOTATION
 
 
 def test_a_rust_spades_game_reads_checks_and_scores_as_written() -> None:

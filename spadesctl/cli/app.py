@@ -18,7 +18,18 @@ if TYPE_CHECKING:  # click as typer bundles it; only its public methods are used
 MAX_JOBS: Final = 256
 
 #: The commands in the order ``spadesctl --help`` lists them (the README's order).
-COMMAND_ORDER: Final = ("check", "score", "stats", "export", "convert", "fmt", "rules", "generate")
+COMMAND_ORDER: Final = (
+    "check",
+    "score",
+    "report",
+    "stats",
+    "fairness",
+    "export",
+    "convert",
+    "fmt",
+    "rules",
+    "generate",
+)
 
 
 class Group(TyperGroup):
@@ -90,7 +101,11 @@ def main_options(
     version: Annotated[
         bool,
         typer.Option(
-            "--version", help="Print the version and exit.", callback=_version, is_eager=True
+            "--version",
+            "-V",
+            help="Print the version and exit.",
+            callback=_version,
+            is_eager=True,
         ),
     ] = False,
 ) -> None:

@@ -484,9 +484,10 @@ def games_from_openspiel_stream(
     stream: BinaryIO, source: str = "-", rules: Ruleset | None = None
 ) -> Iterator[Game]:
     """The games of an OpenSpiel file, one at a time (``rules``: ``--rules``)."""
-    from spadesctl.interop import head_of
+    from spadesctl.record_formats import head_of
 
-    is_json = head_of(stream).removeprefix(b"\xef\xbb\xbf").lstrip().startswith((b"{", b"["))
+    head = head_of(stream) or b""
+    is_json = head.removeprefix(b"\xef\xbb\xbf").lstrip().startswith((b"{", b"["))
     records = records_from_json(stream) if is_json else records_from_text(stream)
     for index, record in enumerate(records, start=1):
         yield game_of(record, source, index, rules)

@@ -1,9 +1,9 @@
 """The record notation: reading records into games (streaming) and writing them back.
 
 ``iter_games`` reads one game at a time from a file, standard input or a stream;
-``parse_text`` reads a string; ``format_game`` writes the canonical form.  Records in
-the PBN/"PTN" dialect (a ``.pbn``/``.ptn`` name, or a first line ``% PTN``/``% PBN``)
-are read by :mod:`spadesctl.pbn` into the same games.
+``parse_text`` reads a string; ``format_game`` writes the canonical form.  Records of
+the other formats of :mod:`spadesctl.record_formats` (PBN: a ``.pbn``/``.ptn`` name, or
+a first line ``% PTN``/``% PBN``) are read by their codecs into the same games.
 """
 
 from __future__ import annotations
@@ -12,54 +12,21 @@ import io
 import sys
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, BinaryIO, Final
+from typing import TYPE_CHECKING, BinaryIO
 
 from spadesctl.events import GameStart, LineEvent
 from spadesctl.notation.parser import parse_lines
-from spadesctl.notation.reader import BinaryFileError, GameText, split_games
+from spadesctl.notation.reader import BinaryFileError, GameText
 from spadesctl.notation.writer import format_game, format_games
 from spadesctl.record import Game, assemble, game_events
+from spadesctl.record_formats import detect
 
 if TYPE_CHECKING:
     from spadesctl.rules.ruleset import Ruleset
 
 
-#: Name endings that may mean PBN, and a byte-order mark (see :func:`is_pbn_source`).
-_PBN_ENDINGS: Final = (".pbn", ".ptn")
-_BOM: Final = b"\xef\xbb\xbf"
-#: A file named so is read as the notation, whatever its first lines hold.
-_NATIVE_ENDING: Final = ".spades"
-
-
 class RecordReadError(OSError):
     """A record source that cannot be read at all (missing, a directory, binary data)."""
-
-
-def is_pbn_source(stream: BinaryIO, source: str) -> bool:
-    """Whether a stream holds PBN records: by its name, or by its first bytes (peeked).
-
-    :mod:`spadesctl.pbn` decides; it is imported (with Lark) only when the name or the
-    first bytes could say PBN at all, so that native records never load it.
-    """
-    if source.lower().endswith(_PBN_ENDINGS):
-        from spadesctl.pbn import is_pbn_name
-
-        if is_pbn_name(source):
-            return True
-    peek = getattr(stream, "peek", None)
-    if peek is not None:
-        head = bytes(peek(64)[:64])
-    elif stream.seekable():
-        where = stream.tell()
-        head = stream.read(64)
-        stream.seek(where)
-    else:
-        return False
-    if not head.removeprefix(_BOM).lstrip(b" \t\r\n").startswith(b"%"):
-        return False  # a PBN file starts with a % PTN or % PBN line
-    from spadesctl.pbn import looks_like_pbn
-
-    return looks_like_pbn(head)
 
 
 def games_from_stream(
@@ -78,50 +45,11 @@ def game_texts_from_stream(
 ) -> Iterator[GameText | Game]:
     """The games of a binary stream, native ones as their unparsed lines.
 
-    A native record's game comes as the :class:`GameText` the reader split off (parse
-    it with :func:`game_from_text`); a PBN record's as a parsed :class:`Game`.
+    The stream's format is told by :func:`spadesctl.record_formats.detect`.  A native
+    record's game comes as the :class:`GameText` the reader split off (parse it with
+    :func:`game_from_text`); a PBN record's as a parsed :class:`Game`.
     """
-    if is_pbn_source(stream, source):
-        from spadesctl.pbn import games_from_pbn_stream
-
-        yield from games_from_pbn_stream(stream, source, rules)
-        return
-    if _could_be_foreign(stream):
-        from spadesctl.interop import format_of
-
-        found = format_of(stream, source)
-        if found is not None:
-            yield from found.reader(stream, source, rules)
-            return
-    if not source.lower().endswith(_NATIVE_ENDING) and _is_unknown(stream):
-        from spadesctl.unknown_format import unknown_format_game
-
-        yield unknown_format_game(source)
-        return
-    yield from split_games(stream)
-
-
-def _is_unknown(stream: BinaryIO) -> bool:
-    """Whether a stream no reader claimed holds no line of the notation at its start
-    (:mod:`spadesctl.unknown_format`; a native record's first line settles it at once)."""
-    from spadesctl.interop import head_of
-    from spadesctl.notation.fastpath import fast_line
-    from spadesctl.unknown_format import HEAD, is_unknown_format
-
-    head = head_of(stream, HEAD)
-    first = head.removeprefix(_BOM).split(b"\n", 1)[0].decode("utf-8", "replace")
-    if fast_line(first, 1) is not None:
-        return False
-    return is_unknown_format(head)
-
-
-def _could_be_foreign(stream: BinaryIO) -> bool:
-    """Whether a stream that is not PBN may be one of :mod:`spadesctl.interop`'s formats
-    (a cheap look at its first byte, so that native records never import it)."""
-    from spadesctl.interop import head_of
-
-    head = head_of(stream, 16).removeprefix(_BOM).lstrip(b" \t\r\n")
-    return head[:1] in (b"#", b"[", b"{", b"%")
+    yield from detect(stream, source).load().read(stream, source, rules)
 
 
 def _parsed(units: Iterable[GameText | Game], source: str) -> Iterator[Game]:
@@ -219,7 +147,6 @@ __all__ = [
     "game_from_text",
     "game_texts_from_stream",
     "games_from_stream",
-    "is_pbn_source",
     "iter_events",
     "iter_game_texts",
     "iter_games",

@@ -139,8 +139,8 @@ EVENT_PHRASES: Final[tuple[Phrase, ...]] = (
     _phrase(
         r"(?<!\w)(?:1st|first) hand bids itself(?!\w)",
         "1st hand bids itself",
-        "first_hand_unbid=yes first_hand_bids_itself=yes",
-        _const({"first_hand_unbid": "yes", "first_hand_bids_itself": "yes"}),
+        "unbid_hands=first first_hand_bids_itself=yes",
+        _const({"unbid_hands": "first", "first_hand_bids_itself": "yes"}),
     ),
     _phrase(
         r"(?<!\w)10[- ]for[- ]200(?!\w)",
@@ -356,7 +356,7 @@ def _first_hand(value: object, _m: _Mapper) -> Settings | None:
     if flag is None:
         return None
     if flag:
-        return {"first_hand_unbid": "yes", "first_hand_bids_itself": "yes"}
+        return {"unbid_hands": "first", "first_hand_bids_itself": "yes"}
     return {"first_hand_bids_itself": "no"}
 
 
@@ -420,7 +420,7 @@ JSON_KEYS: Final[Mapping[str, JsonKey]] = MappingProxyType(
         "minBid": JsonKey("min_team_bid=N", _min_bid),
         "tenForTwoHundred": JsonKey("ten_for_200=yes/no", _yes_no("ten_for_200")),
         "firstHandBidsItself": JsonKey(
-            "true: first_hand_unbid=yes first_hand_bids_itself=yes", _first_hand
+            "true: unbid_hands=first first_hand_bids_itself=yes", _first_hand
         ),
         "blindNonNilBids": JsonKey(
             "0: blind_bids=off; otherwise blind bids are on as the Event's "

@@ -37,6 +37,7 @@ from spadesctl.cards import (
     parse_holding,
     seats_for,
 )
+from spadesctl.core.bids import is_unbid
 from spadesctl.core.deck import trick_winner_of_cards
 from spadesctl.core.limits import too_many_digits
 from spadesctl.events import (
@@ -583,14 +584,14 @@ def _first_number(record: PbnRecord, board: int | None, rules: Ruleset) -> tuple
     the game (:mod:`spadesctl.midgame`).
 
     A ``Board`` number is the deal's number: above 1, a later deal.  Without one, a deal
-    is a later deal when it shows it: it has an Auction under ``first_hand_unbid`` (the
+    is a later deal when it shows it: it has an Auction under ``unbid_hands=first`` (the
     first deal is not bid; it is numbered 2, the first number it can have), or it has
     ``GameScores`` that are not, under that rule, the unbid first deal's own.
     """
     if board is not None:
         return board, board > 1
     bid = record.section("Auction") is not None or record.tag("Bids") is not None
-    if rules.first_hand_unbid:
+    if is_unbid(rules, 1) and not is_unbid(rules, 2):
         return (2, True) if bid else (1, False)
     return 1, record.tag(GAME_SCORES) is not None
 

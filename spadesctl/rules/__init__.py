@@ -24,6 +24,7 @@ from spadesctl.rules.presets import PRESETS, STANDARD
 from spadesctl.rules.ruleset import (
     BagMode,
     Bidding,
+    BlindBidSet,
     DealerRotation,
     Deck,
     FailedNilTricks,
@@ -34,6 +35,7 @@ from spadesctl.rules.ruleset import (
     RenegeSet,
     Ruleset,
     SetPenalty,
+    UnbidHands,
 )
 
 __all__ = [
@@ -42,6 +44,7 @@ __all__ = [
     "STANDARD",
     "BagMode",
     "Bidding",
+    "BlindBidSet",
     "DealerRotation",
     "Deck",
     "FailedNilTricks",
@@ -54,6 +57,7 @@ __all__ = [
     "RulesError",
     "Ruleset",
     "SetPenalty",
+    "UnbidHands",
     "check_rules",
     "deck_cards",
     "effective_suit",
