@@ -103,8 +103,7 @@ OPENSPIEL: Final = RECORD_FORMATS.register(
     RecordFormat(
         "openspiel",
         (),
-        "OpenSpiel's spades game: serialized states or JSON action histories, read only "
-        "(docs/openspiel.md)",
+        "OpenSpiel's spades game: serialized states or JSON action histories (docs/openspiel.md)",
         "OpenSpiel",
         "spadesctl.interop.codecs:OPENSPIEL_CODEC",
         magic=(b"#", b"[", b"{"),
