@@ -157,12 +157,14 @@ def test_report_of_the_samples_indexes_every_game(tmp_path: Path) -> None:
     games = [g for p in expand_paths([str(SAMPLES)]) for g in spadesctl.iter_games(p)]
     index = (out / "index.html").read_text(encoding="utf-8")
     links = [a["href"] for t, a in _parse(index).elements if t == "a" and a.get("href")]
-    pages = [h for h in links if h and not h.startswith("#")]
+    pages = [h for h in links if h and not h.startswith("#") and "#" not in h]
     assert len(pages) == len(games) == len(set(pages))
     assert sorted(p.name for p in out.iterdir()) == sorted(["index.html", *pages])
     for game in games:
         assert f"<code>{game.source}</code> #{game.index}" in index
     assert 'id="stats"' in index
+    problems = [h for h in links if h and h.endswith("#problems")]
+    assert len(problems) == sum(1 for g in games if game_page(g).diagnostics) > 0
 
 
 def test_a_clean_game_exits_zero(tmp_path: Path) -> None:
