@@ -87,6 +87,13 @@ UNKNOWN_OPTION: Final = Kind(
     "an imported record's option spadesctl cannot interpret",
     screened=False,  # imported (PBN) records only: the express check reads native ones
 )
+UNKNOWN_FORMAT: Final = Kind(
+    "SP006",
+    "unknown-format",
+    _E,
+    "a file that is none of the formats spadesctl reads",
+    screened=False,  # nothing of the file is read: no game reaches the express check
+)
 # -- the deal -----------------------------------------------------------------------------
 BAD_DEAL: Final = Kind(
     "SP101", "bad-deal", _E, "wrong card count, a duplicate, or a card not in the deck"

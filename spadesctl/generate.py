@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from spadesctl.cards import Party, Seat, Side, next_seat, seats_for, side_of
 from spadesctl.core.bids import is_nil, is_unbid, zero_is_nil
+from spadesctl.core.dealer import next_dealer
 from spadesctl.core.deck import (
     CARDS,
     SPADES,
@@ -105,7 +106,7 @@ class _Game:
             if end is not None:
                 result = Result(end.winner)
                 break
-            dealer = next_seat(dealer, self.seats)
+            dealer = next_dealer(rules, dealer, self.seats)
         return Game(tags=tuple(tags), hands=tuple(hands), result=result, index=index)
 
     # -- one hand -------------------------------------------------------------------

@@ -1,6 +1,7 @@
 """The record formats spadesctl reads and writes, and how a source's format is told.
 
-Each format is a :class:`RecordFormat` in :data:`RECORD_FORMATS`: its name (``--to``),
+Each format (native, PBN, OpenSpiel, trick-notation) is a :class:`RecordFormat` in
+:data:`RECORD_FORMATS`: its name (``--to``),
 the suffixes that mean it (directories are searched for them), one line of help, the
 first bytes that may mean it (``magic``: only a source starting so, after a byte-order
 mark and blank space, is offered to its ``sniff``), and where its :class:`RecordCodec`
@@ -98,6 +99,28 @@ PBN: Final = RECORD_FORMATS.register(
     )
 )
 
+OPENSPIEL: Final = RECORD_FORMATS.register(
+    RecordFormat(
+        "openspiel",
+        (),
+        "OpenSpiel's spades game: serialized states or JSON action histories (docs/openspiel.md)",
+        "OpenSpiel",
+        "spadesctl.interop.codecs:OPENSPIEL_CODEC",
+        magic=(b"#", b"[", b"{"),
+        writable=False,
+    )
+)
+TRICK_NOTATION: Final = RECORD_FORMATS.register(
+    RecordFormat(
+        "trick-notation",
+        (".tn",),
+        "rust-spades' trick-notation v1: D deal, C bids and P trick lines (docs/trick-notation.md)",
+        "trick-notation",
+        "spadesctl.interop.codecs:TRICK_NOTATION_CODEC",
+        magic=(b"%",),
+    )
+)
+
 
 def record_suffixes() -> tuple[str, ...]:
     """Every suffix a record file may have (directories are searched for them)."""
@@ -115,14 +138,15 @@ def writable_formats() -> tuple[str, ...]:
     return tuple(f.name for f in RECORD_FORMATS if f.writable)
 
 
-def head_of(stream: BinaryIO) -> bytes | None:
-    """The first bytes of ``stream``, left unread (peeked), or ``None`` if it cannot tell."""
+def head_of(stream: BinaryIO, size: int = HEAD_BYTES) -> bytes | None:
+    """The first ``size`` bytes (at most) of ``stream``, left unread (peeked), or ``None``
+    if it cannot tell."""
     peek = getattr(stream, "peek", None)
     if peek is not None:
-        return bytes(peek(HEAD_BYTES)[:HEAD_BYTES])
+        return bytes(peek(size)[:size])
     if stream.seekable():
         where = stream.tell()
-        head = stream.read(HEAD_BYTES)
+        head = stream.read(size)
         stream.seek(where)
         return head
     return None
@@ -145,8 +169,10 @@ def detect(stream: BinaryIO, source: str) -> RecordFormat:
 __all__ = [
     "HEAD_BYTES",
     "NATIVE",
+    "OPENSPIEL",
     "PBN",
     "RECORD_FORMATS",
+    "TRICK_NOTATION",
     "Reader",
     "RecordCodec",
     "RecordFormat",

@@ -19,9 +19,10 @@ from dataclasses import dataclass
 
 from spadesctl.cards import Party
 from spadesctl.diagnostics import Diagnostic
+from spadesctl.midgame import is_continued
 from spadesctl.record import Game
-from spadesctl.replay import ReplayedGame, ReplayedHand, replay_game
-from spadesctl.rules.ruleset import Ruleset
+from spadesctl.replay import ReplayedGame, ReplayedHand, replay_game, replay_hand
+from spadesctl.rules.ruleset import BagMode, Ruleset
 from spadesctl.scoring import (
     GameResult,
     HandScore,
@@ -99,7 +100,14 @@ def referee_game(
     apply_penalties: bool = False,
     start: Standing | None = None,
 ) -> RefereedGame:
-    """Replay and score ``game`` under ``rules``, each hand from the standing before it."""
+    """Replay and score ``game`` under ``rules``, each hand from the standing before it.
+
+    The first hand starts from ``start``, else (a game marked ``[Continued "yes"]``) the
+    standing its recorded totals imply (:func:`~spadesctl.midgame.opening_standing`),
+    else 0-0.
+    """
+    if start is None:
+        start = opening_standing(game, rules, apply_penalties)
     standing = start if start is not None else Standing.start(rules)
     hands: list[RefereedHand] = []
     result: GameResult | None = None
@@ -151,3 +159,53 @@ def _recorded_standing(replayed: ReplayedHand, prior: Standing) -> Standing:
             for p, s in prior.entries
         )
     )
+
+
+def opening_standing(game: Game, rules: Ruleset, apply_penalties: bool = False) -> Standing | None:
+    """The standing before the first hand of a game marked ``[Continued "yes"]``
+    (:mod:`spadesctl.midgame`): that hand's recorded totals less its points, its bags the
+    recorded bags less the hand's (0 without a bags line).  ``None`` when the game is not
+    continued, or its first hand has no score line or cannot be scored (it then starts
+    at 0-0).
+    """
+    if not is_continued(game) or not game.hands:
+        return None
+    first = game.hands[0]
+    if first.score is None:
+        return None
+    replayed = replay_hand(first, rules, None, file=game.source, game=game.index)
+    if not replayed.scorable:
+        return None
+    rulings = rulings_for(replayed, apply_penalties)
+    recorded_bags = dict(first.bags.entries) if first.bags is not None else {}
+    try:
+        probe = score_hand(
+            rules, replayed.bids, replayed.taken, Standing.start(rules), rulings, replayed.number
+        )
+        before = Standing(
+            tuple(
+                (p, PartyStanding(0, _bags_before(rules, recorded_bags.get(p), s.bags)))
+                for p, s in probe.after.entries
+            )
+        )
+        score = score_hand(rules, replayed.bids, replayed.taken, before, rulings, replayed.number)
+    except ScoringError:
+        return None
+    recorded = dict(first.score.entries)
+    return Standing(
+        tuple(
+            (p, PartyStanding(recorded.get(p, s.score) - score.after.score(p), s.bags, 0))
+            for p, s in before.entries
+        )
+    )
+
+
+def _bags_before(rules: Ruleset, recorded: int | None, gained: int) -> int:
+    """A party's bags before a hand: the recorded count after it less the bags it gained
+    (round the bag limit), or 0 when the record does not say."""
+    if recorded is None or rules.bag_mode is not BagMode.CARRY:
+        return 0
+    before = recorded - gained
+    if rules.bag_limit is not None:
+        before %= rules.bag_limit
+    return max(before, 0)

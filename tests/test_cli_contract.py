@@ -69,9 +69,12 @@ def test_the_summary_counts_warnings_apart() -> None:
     warnings = sum(" SP005 " in line for line in lines)
     files = len({line.split(":")[0] for line in lines})
     assert warnings and len(lines) > warnings
+    word = "warning" if warnings == 1 else "warnings"
+    records = len(list((SAMPLES / "pbn").glob("*.p[bt]n")))
+    assert records == 6
     assert result.stderr.startswith(
-        f"Found {len(lines)} problems ({len(lines) - warnings} errors, {warnings} warnings) "
-        f"in {files} of 5 files; "
+        f"Found {len(lines)} problems ({len(lines) - warnings} errors, {warnings} {word}) "
+        f"in {files} of {records} files; "
     )
 
 

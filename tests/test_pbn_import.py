@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from spadesctl.cards import BIG_JOKER, LITTLE_JOKER, Seat, card, cards
+from spadesctl.cards import BIG_JOKER, LITTLE_JOKER, Seat, Side, card, cards
 from spadesctl.checking import check_file
 from spadesctl.cli import app
 from spadesctl.diagnostics import SYNTAX_ERROR
@@ -49,7 +49,8 @@ def test_the_issue_record_becomes_a_game_of_native_events() -> None:
     assert game.issues == ()
     assert game.tag("Date") == "2025-07-24"
     assert game.tag("UTCDate") is None
-    assert game.tag("GameScores") == "S:162 527 162 527"
+    assert game.tag("GameScores") is None  # the deal's running totals: its score line
+    assert game.tag("Continued") == "yes"  # a bid deal under 1st hand bids itself
     assert game.players == {
         Seat.W: "Waymon (Auto)",
         Seat.N: "Adele (Auto)",
@@ -60,7 +61,8 @@ def test_the_issue_record_becomes_a_game_of_native_events() -> None:
     assert parse_rules(game.rules_text).deck.value == "jjdd"
     assert game.tag("RulesFrom") == "Event GameOptionsJson"
     [hand] = game.hands
-    assert hand.number == 1 and hand.dealer is Seat.N
+    assert hand.number == 2 and hand.dealer is Seat.N
+    assert hand.score is not None and hand.score.entries == ((Side.NS, 162), (Side.EW, 527))
     assert hand.deal is not None
     west = hand.deal.hand_of(Seat.W)
     assert west is not None and BIG_JOKER in west and LITTLE_JOKER in west
@@ -254,8 +256,8 @@ def test_check_reads_pbn_from_standard_input() -> None:
 
 EXPECTED = {
     "trickster-jjdd-game.ptn": [],
+    "trickster-issue-deal.ptn": [],
     "jokers-partial-play.pbn": [
-        (5, "unknown-option"),
         (5, "unknown-option"),
         (11, "incomplete-hand"),
         (22, "wrong-card-count"),
@@ -287,7 +289,13 @@ def test_the_sample_game_scores_to_its_game_scores_tag() -> None:
     result = runner.invoke(app, ["score", str(SAMPLES / "trickster-jjdd-game.ptn")])
     assert result.exit_code == 0
     assert "EW won. EW reached 512" in result.stdout
-    assert game.tag("GameScores") == "S:273 512 273 512"
+    assert "The sheet agrees with the recomputed scores." in result.stdout
+    # GameScores: each deal's running totals, S W N E (NS, EW, NS, EW)
+    totals = [h.score.entries if h.score else None for h in game.hands]
+    assert totals == [
+        ((Side.NS, ns), (Side.EW, ew))
+        for ns, ew in [(200, 20), (150, 221), (352, 181), (413, 241), (333, 311), (273, 512)]
+    ]
 
 
 def test_a_renege_planted_in_a_record_is_found_where_it_was_written(tmp_path: Path) -> None:

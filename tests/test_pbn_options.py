@@ -54,6 +54,8 @@ def test_the_issue_record_maps_to_one_ruleset_and_nothing_is_left_over() -> None
     ("words", "rules"),
     [
         ("2v2", "standard"),
+        ("Team 2v2", "standard"),
+        ("Joker-Joker-Ace", "jokers"),
         ("1v1v1v1", "standard partnership=no blind_nil_pass=0"),
         ("1v1v1", "standard players=3 partnership=no blind_nil_pass=0"),
         ("1v1", "standard players=2 partnership=no blind_nil_pass=0 blind_nil=off"),
@@ -100,6 +102,13 @@ def test_each_event_phrase(words: str, rules: str) -> None:
         ('{"nilOrZero":1}', "standard nil=off zero_is_nil=no"),
         ('{"failBidScoring":1}', "standard set_penalty=bid"),
         ('{"variation":3}', "jjdd"),
+        ('{"variation":1}', "jokers"),
+        ('{"gameOverScore":350}', "standard target=350"),
+        ('{"tenBagsPenalty":false}', "standard bag_limit=off"),
+        ('{"tenBagsPenalty":true}', "standard bag_limit=10 bag_penalty=100"),
+        ('{"leadSpades":2}', "standard lead_spades=anytime"),
+        ('{"mercyRule":0}', "standard lose_at=off"),
+        ('{"mercyRule":false}', "standard lose_at=off"),
     ],
 )
 def test_each_json_key(options: str, rules: str) -> None:
@@ -133,6 +142,56 @@ def test_each_event_phrase_not_understood_is_one_warning_where_it_stands() -> No
     assert issue.kind is UNKNOWN_OPTION
     assert "'wild'" in issue.message
     assert issue.pos == Position(1, 9 + event.index("wild"))
+
+
+#: The other public record's options, as the issue quotes them.
+TEAM_EVENT = (
+    "Trickster Cards: Play Spades - Team 2v2 Joker-Joker-Ace to 350/\u2212200, no bags, "
+    "lead \u2660 anytime"
+)
+TEAM_OPTIONS = (
+    '{"gameOverScore":350, "variation":1, "tenBagsPenalty":false, "leadSpades":2, "mercyRule":1}'
+)
+
+
+def test_the_team_record_maps_every_option_and_reports_nothing() -> None:
+    found = mapped(TEAM_EVENT, TEAM_OPTIONS)
+    assert found.issues == ()
+    assert found.rules == parse_rules(
+        "jokers target=350 lose_at=-200 bag_mode=off bag_limit=off lead_spades=anytime"
+    )
+
+
+def test_the_mercy_rule_on_in_json_needs_the_event_to_say_where() -> None:
+    [issue] = mapped(options='{"mercyRule":1}').issues
+    assert issue.message.startswith("GameOptionsJson mercyRule=1:")
+    assert mapped("Spades - to 350/-200", '{"mercyRule":1}').rules.lose_at == -200
+
+
+@pytest.mark.parametrize(
+    ("words", "reported"),
+    [
+        ("Team 3v3 Joker-Joker-Ace", ["Team 3v3"]),
+        ("Grand Joker-Joker-Ace wild", ["Grand", "wild"]),
+        ("bonus \u221250 for \u2666, to 500", ["bonus \u221250 for \u2666"]),
+        ("to 500 and  then   some", ["and  then   some"]),
+    ],
+)
+def test_words_not_understood_are_quoted_exactly_as_written(
+    words: str, reported: list[str]
+) -> None:
+    event = f"App: Spades - {words}"
+    found = mapped(event)
+    quoted = [i.message.split("'")[1] for i in found.issues]
+    assert quoted == reported
+    assert [i.pos for i in found.issues] == [
+        Position(1, 9 + event.index(word)) for word in reported
+    ]
+
+
+def test_options_are_quoted_exactly_as_written() -> None:
+    [issue] = mapped(options='{"theme":"\u2660 dark"}').issues
+    assert issue.message.startswith('GameOptionsJson theme="\u2660 dark":')
 
 
 def test_blind_bids_on_in_json_need_the_event_to_say_how() -> None:

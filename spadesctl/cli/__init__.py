@@ -10,6 +10,7 @@ from spadesctl.cli import convert_cmd as _convert  # noqa: F401
 from spadesctl.cli import export_cmd as _export  # noqa: F401
 from spadesctl.cli import fairness_cmd as _fairness  # noqa: F401
 from spadesctl.cli import fmt as _fmt  # noqa: F401
+from spadesctl.cli import formats_cmd as _formats  # noqa: F401
 from spadesctl.cli import generate_cmd as _generate  # noqa: F401
 from spadesctl.cli import report_cmd as _report  # noqa: F401
 from spadesctl.cli import rules_cmd as _rules  # noqa: F401

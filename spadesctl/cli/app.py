@@ -26,6 +26,7 @@ COMMAND_ORDER: Final = (
     "fairness",
     "export",
     "convert",
+    "formats",
     "fmt",
     "rules",
     "generate",

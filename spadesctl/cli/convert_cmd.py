@@ -1,4 +1,4 @@
-"""``spadesctl convert``: records from one notation to the other (native <-> PBN)."""
+"""``spadesctl convert``: records from one format to another (native, PBN, trick-notation)."""
 
 from __future__ import annotations
 
@@ -70,7 +70,7 @@ def convert(
     ] = None,
     colour: ColourOption = Colour.auto,
 ) -> None:
-    """Convert records between the native notation and PBN.
+    """Convert records to another format (see spadesctl formats).
 
     Problems found while reading are printed on standard error; the games are still
     converted.  Exits 0 when clean, 1 when a record had errors, 2 for usage errors and

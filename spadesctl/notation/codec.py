@@ -10,11 +10,18 @@ from spadesctl.notation.writer import format_games
 from spadesctl.record import Game
 from spadesctl.record_formats import RecordCodec
 from spadesctl.rules.ruleset import Ruleset
+from spadesctl.unknown_format import unknown_format
 
 
 def read(stream: BinaryIO, source: str, rules: Ruleset | None) -> Iterator[GameText | Game]:
     """The games of a native record, unparsed (a record says its rules in a Rules tag:
-    ``rules`` does not apply)."""
+    ``rules`` does not apply).  A source no format claims whose first lines are none of
+    the notation's is one ``unknown-format`` game (:mod:`spadesctl.unknown_format`)."""
+    if unknown_format(stream, source):
+        from spadesctl.unknown_format import unknown_format_game
+
+        yield unknown_format_game(source)
+        return
     yield from split_games(stream)
 
 

@@ -39,3 +39,18 @@ def spades_parser() -> Lark:
         maybe_placeholders=False,
         cache=True,
     )
+
+
+def build_parser(name: str, start: str | list[str]) -> Lark:
+    """An LALR parser of ``grammar/<name>`` with these start symbols (parse tables cached
+    on disk); callers keep it (``functools.cache``) so it is built once per process."""
+    from lark import Lark
+
+    return Lark(
+        grammar_path(name).read_text(encoding="utf-8"),
+        parser="lalr",
+        lexer="contextual",
+        start=start,
+        maybe_placeholders=False,
+        cache=True,
+    )

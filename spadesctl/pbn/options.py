@@ -89,8 +89,8 @@ def _phrase(
 #: The Event words understood, in the order they are looked for (longer phrases first).
 EVENT_PHRASES: Final[tuple[Phrase, ...]] = (
     _phrase(
-        r"(?<![\w-])(\d)v(\d)(?:v(\d))?(?:v(\d))?(?![\w])",
-        "2v2 / 1v1v1v1 / 1v1v1 / 1v1",
+        r"(?<![\w-])(?:team\s+)?(\d)v(\d)(?:v(\d))?(?:v(\d))?(?![\w])",
+        "Team 2v2 / 2v2 / 1v1v1v1 / 1v1v1 / 1v1",
         "players=4 partnership=yes / players=4, 3 or 2 partnership=no",
         _players,
     ),
@@ -99,6 +99,12 @@ EVENT_PHRASES: Final[tuple[Phrase, ...]] = (
         "Joker-Joker-Deuce-Deuce",
         "deck=jjdd",
         _const({"deck": "jjdd"}),
+    ),
+    _phrase(
+        r"(?<!\w)joker[- ]joker[- ]ace(?!\w)",
+        "Joker-Joker-Ace",
+        "deck=jokers (the two jokers, then the ace, top the spades)",
+        _const({"deck": "jokers"}),
     ),
     _phrase(
         r"(?<!\w)jokers?(?:[- ]jokers?)?(?!\w)",
@@ -133,8 +139,8 @@ EVENT_PHRASES: Final[tuple[Phrase, ...]] = (
     _phrase(
         r"(?<!\w)(?:1st|first) hand bids itself(?!\w)",
         "1st hand bids itself",
-        "first_hand_unbid=yes first_hand_bids_itself=yes",
-        _const({"first_hand_unbid": "yes", "first_hand_bids_itself": "yes"}),
+        "unbid_hands=first first_hand_bids_itself=yes",
+        _const({"unbid_hands": "first", "first_hand_bids_itself": "yes"}),
     ),
     _phrase(
         r"(?<!\w)10[- ]for[- ]200(?!\w)",
@@ -185,6 +191,25 @@ def event_rules_part(value: str) -> tuple[int, str] | None:
     if m is None:
         return None
     return m.end(), value[m.end() :]
+
+
+def _unused_runs(chunk: str, used: list[bool]) -> list[tuple[int, int]]:
+    """The stretches of ``chunk`` no phrase took (start, end), trimmed of spaces, without
+    filler words: each is reported as it is written."""
+    runs: list[tuple[int, int]] = []
+    begin: int | None = None
+    for i in range(len(chunk) + 1):
+        free = i < len(chunk) and not used[i]
+        if free and begin is None:
+            begin = i
+        elif not free and begin is not None:
+            words = chunk[begin:i]
+            stripped = words.strip()
+            if stripped.lower() not in _FILLER:
+                lead = len(words) - len(words.lstrip())
+                runs.append((begin + lead, begin + lead + len(stripped)))
+            begin = None
+    return runs
 
 
 @dataclass(frozen=True, slots=True)
@@ -240,16 +265,14 @@ class _Mapper:
                 for i in range(m.start(), m.end()):
                     used[i] = True
                 self.put(settings, said, where, "Event")
-        leftover = "".join(" " if used[i] else ch for i, ch in enumerate(text))
         offset = 0
-        for chunk in leftover.split(","):
-            words = chunk.strip()
-            if words.lower() not in _FILLER:
-                index = offset + chunk.index(words)
+        for chunk in text.split(","):
+            for begin, end in _unused_runs(chunk, used[offset : offset + len(chunk)]):
+                words = chunk[begin:end]
                 self.warn(
-                    f"Event: {words!r} is not a rule spadesctl understands; it is ignored "
+                    f"Event: '{words}' is not a rule spadesctl understands; it is ignored "
                     "(give the rule with --rules or a [Rules] tag)",
-                    self._event_pos(tag, start + index),
+                    self._event_pos(tag, start + offset + begin),
                 )
             offset += len(chunk) + 1
 
@@ -275,7 +298,7 @@ class _Mapper:
         for key, value in data.items():
             where = tag.locate(key)
             handler = JSON_KEYS.get(key)
-            said = f"{key}={json.dumps(value)}"
+            said = f"{key}={json.dumps(value, ensure_ascii=False)}"
             if handler is None:
                 self.warn(
                     f"GameOptionsJson {said}: spadesctl does not know this option; it is ignored",
@@ -333,7 +356,7 @@ def _first_hand(value: object, _m: _Mapper) -> Settings | None:
     if flag is None:
         return None
     if flag:
-        return {"first_hand_unbid": "yes", "first_hand_bids_itself": "yes"}
+        return {"unbid_hands": "first", "first_hand_bids_itself": "yes"}
     return {"first_hand_bids_itself": "no"}
 
 
@@ -344,6 +367,28 @@ def _blind_bids(value: object, m: _Mapper) -> Settings | None:
     if "blind_bids" in m.settings and m.settings["blind_bids"].value != "off":
         return {}
     return None
+
+
+def _game_over_score(value: object, _m: _Mapper) -> Settings | None:
+    n = _int_value(value)
+    return {"target": str(n)} if n is not None and n > 0 else None
+
+
+def _mercy_rule(value: object, m: _Mapper) -> Settings | None:
+    """0 or false: no losing score; on: a loss at the Event's "to N/-M" (reported without)."""
+    if value in (0, False):
+        return {"lose_at": "off"}
+    if value in (1, True) and "lose_at" in m.settings and m.settings["lose_at"].value != "off":
+        return {}
+    return None
+
+
+def _ten_bags_penalty(value: object, _m: _Mapper) -> Settings | None:
+    """false: ten bags cost nothing (bag_limit=off); true: the usual 100 at 10 bags."""
+    flag = _bool_value(value)
+    if flag is None:
+        return None
+    return {"bag_limit": "10", "bag_penalty": "100"} if flag else {"bag_limit": "off"}
 
 
 def _table(table: Mapping[int, Settings]) -> Callable[[object, _Mapper], Settings | None]:
@@ -375,7 +420,7 @@ JSON_KEYS: Final[Mapping[str, JsonKey]] = MappingProxyType(
         "minBid": JsonKey("min_team_bid=N", _min_bid),
         "tenForTwoHundred": JsonKey("ten_for_200=yes/no", _yes_no("ten_for_200")),
         "firstHandBidsItself": JsonKey(
-            "true: first_hand_unbid=yes first_hand_bids_itself=yes", _first_hand
+            "true: unbid_hands=first first_hand_bids_itself=yes", _first_hand
         ),
         "blindNonNilBids": JsonKey(
             "0: blind_bids=off; otherwise blind bids are on as the Event's "
@@ -391,8 +436,23 @@ JSON_KEYS: Final[Mapping[str, JsonKey]] = MappingProxyType(
             _table({1: {"set_penalty": "bid"}}),
         ),
         "variation": JsonKey(
-            "3: deck=jjdd (seen with 'Joker-Joker-Deuce-Deuce')",
-            _table({3: {"deck": "jjdd"}}),
+            "1: deck=jokers (seen with 'Joker-Joker-Ace'); 3: deck=jjdd (seen with "
+            "'Joker-Joker-Deuce-Deuce')",
+            _table({1: {"deck": "jokers"}, 3: {"deck": "jjdd"}}),
+        ),
+        "gameOverScore": JsonKey("target=N (seen with 'to N')", _game_over_score),
+        "tenBagsPenalty": JsonKey(
+            "false: bag_limit=off (seen with 'no bags'); true: bag_limit=10 bag_penalty=100",
+            _ten_bags_penalty,
+        ),
+        "leadSpades": JsonKey(
+            "2: lead_spades=anytime (seen with 'lead \u2660 anytime')",
+            _table({2: {"lead_spades": "anytime"}}),
+        ),
+        "mercyRule": JsonKey(
+            "0 or false: lose_at=off; 1: a loss at the Event's 'to N/\u2212M' (lose_at=-M), "
+            "reported when the Event does not say",
+            _mercy_rule,
         ),
         "noWatching": JsonKey("whether others may watch: no effect on the rules", _no_effect),
     }

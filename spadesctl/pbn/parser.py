@@ -16,17 +16,18 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import BinaryIO, Final
 
 from lark import Lark, Token, Transformer, Tree
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.exceptions import UnexpectedInput
 
 from spadesctl.cards import Seat
 from spadesctl.events import Position, SyntaxIssue
-from spadesctl.notation.grammar import grammar_path
+from spadesctl.grammar_errors import issue_for
+from spadesctl.notation.grammar import build_parser
 from spadesctl.notation.reader import read_lines
 from spadesctl.pbn.tags import DEAL_CONTENT_TAGS, SECTION_TAGS
 
@@ -133,14 +134,7 @@ def quote(value: str) -> str:
 @functools.cache
 def pbn_parser() -> Lark:
     """The LALR parser of ``grammar/pbn.lark`` (built once per process, tables cached)."""
-    return Lark(
-        grammar_path("pbn.lark").read_text(encoding="utf-8"),
-        parser="lalr",
-        lexer="contextual",
-        start=["record", "line", "auction_line", "play_line", "tricks_line"],
-        maybe_placeholders=False,
-        cache=True,
-    )
+    return build_parser("pbn.lark", ["record", "line", "auction_line", "play_line", "tricks_line"])
 
 
 _Entry = PbnTag | PbnDeal | PbnSection
@@ -238,7 +232,7 @@ _TERMINAL_WORDS: Final[Mapping[str, str]] = MappingProxyType(
 )
 
 
-def _describe(expected: set[str] | frozenset[str]) -> str:
+def _describe(expected: Collection[str]) -> str:
     names = set(expected) - {"NAG", "NOTE"}
     if {"DEAL", "AUCTION", "PLAY"} & names:
         names -= {"DEAL", "AUCTION", "PLAY", "TRICKS"}
@@ -247,24 +241,7 @@ def _describe(expected: set[str] | frozenset[str]) -> str:
 
 
 def _issue_for(exc: UnexpectedInput, text: str, line_no: int) -> SyntaxIssue:
-    column = exc.column if isinstance(exc.column, int) and exc.column > 0 else 1
-    pos = Position(line_no, column)
-    if isinstance(exc, UnexpectedToken):
-        at_end = exc.token.type in ("$END", "_NL")
-        if at_end:
-            pos = Position(line_no, len(text.rstrip()) + 1)
-        found = "the end of the line" if at_end else repr(str(exc.token))
-        return SyntaxIssue(
-            f"unexpected {found}; expected {_describe(exc.accepts or exc.expected)}", pos
-        )
-    if isinstance(exc, UnexpectedCharacters):
-        rest = text[column - 1 :].split()
-        found = rest[0] if rest else text[column - 1 : column]
-        return SyntaxIssue(f"unexpected {found!r}; expected {_describe(exc.allowed or set())}", pos)
-    if isinstance(exc, UnexpectedEOF):
-        pos = Position(line_no, len(text.rstrip()) + 1)
-        return SyntaxIssue(f"the line ends too early; expected {_describe(set(exc.expected))}", pos)
-    return SyntaxIssue(str(exc).splitlines()[0], pos)  # pragma: no cover - no other kinds
+    return issue_for(exc, text, line_no, _describe)
 
 
 # ---- one record -----------------------------------------------------------------------

@@ -33,8 +33,14 @@ NATIVE_TAGS: Final[Mapping[str, str]] = MappingProxyType(
 #: Native tags that hold several items, separated by commas.
 LIST_TAGS: Final = frozenset({"Draws", "Passes", "Reneges"})
 
+#: Trickster's running totals after the deal, by seat: ``S:162 527 162 527``.
+GAME_SCORES: Final = "GameScores"
+
+#: Trickster's cards of the pack no one was dealt (they differ from deal to deal).
+UNDEALT: Final = "Undealt"
+
 #: Plain tags that belong to one deal, not to the game.
-PER_DEAL_TAGS: Final = frozenset({"Board", "Dealer", *NATIVE_TAGS})
+PER_DEAL_TAGS: Final = frozenset({"Board", "Dealer", GAME_SCORES, UNDEALT, *NATIVE_TAGS})
 
 #: Tags that show a record holds a deal (the reader starts a new record after them).
 DEAL_CONTENT_TAGS: Final = frozenset({*PER_DEAL_TAGS, "Deal", *SECTION_TAGS})
@@ -58,6 +64,7 @@ NO_RULES: Final = "none"
 __all__ = [
     "DEAL_CONTENT_TAGS",
     "GAME_MARK",
+    "GAME_SCORES",
     "LIST_TAGS",
     "NATIVE_TAGS",
     "NO_RULES",
@@ -66,4 +73,5 @@ __all__ = [
     "RESERVED_TAGS",
     "RULES_FROM",
     "SECTION_TAGS",
+    "UNDEALT",
 ]

@@ -30,14 +30,14 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from spadesctl.cards import (
-    BIG_JOKER,
-    LITTLE_JOKER,
     Card,
+    Party,
     Seat,
     next_seat,
     parse_holding,
     seats_for,
 )
+from spadesctl.core.bids import is_unbid
 from spadesctl.core.deck import trick_winner_of_cards
 from spadesctl.core.limits import too_many_digits
 from spadesctl.events import (
@@ -50,16 +50,21 @@ from spadesctl.events import (
     Holding,
     LineEvent,
     Position,
+    RecordedScore,
     SyntaxIssue,
     Tag,
     Trick,
 )
+from spadesctl.midgame import CONTINUED, NOT_CONTINUED
 from spadesctl.notation.fastpath import fast_line
 from spadesctl.notation.parser import parse_line, too_large
+from spadesctl.pbn.cards import pbn_card
 from spadesctl.pbn.options import map_options
+from spadesctl.pbn.pack_tags import UNDEALT, pack_issues, undealt_issues
 from spadesctl.pbn.parser import PbnRecord, PbnSection, PbnTag, PbnToken
 from spadesctl.pbn.tags import (
     GAME_MARK,
+    GAME_SCORES,
     LIST_TAGS,
     NATIVE_TAGS,
     NO_RULES,
@@ -70,23 +75,9 @@ from spadesctl.pbn.tags import (
 from spadesctl.record import Game, assemble
 from spadesctl.rules import STANDARD, FirstLead, RulesError, Ruleset, format_rules
 from spadesctl.rules.resolve import declared_rules
+from spadesctl.scoring.model import parties_of, seats_of
 
 _DOTTED_DATE: Final = re.compile(r"(\d{4}|\?{4})\.(\d\d|\?\?)\.(\d\d|\?\?)")
-
-
-def pbn_card(text: str) -> Card:
-    """A card written suit first (``SA``, ``H10``), or a joker (``JH``/``BJ``, ``JL``/``LJ``).
-
-    Raises :class:`ValueError` for anything else.
-    """
-    upper = text.upper()
-    if upper in ("JH", "BJ"):
-        return BIG_JOKER
-    if upper in ("JL", "LJ"):
-        return LITTLE_JOKER
-    if len(upper) < 2 or upper[0] not in "SHDC":
-        raise ValueError(f"not a card: {text!r}")
-    return Card.parse(upper[1:] + upper[0])
 
 
 def rotation(seats: Sequence[Seat], start: Seat) -> tuple[Seat, ...]:
@@ -188,18 +179,23 @@ def _number(text: str) -> int | None:
     return int(text)
 
 
-def _bid(seat: Seat, tok: PbnToken) -> Bid | None:
-    """The bid of ``tok`` (``None``: a number too large to be a bid)."""
-    text = tok.text.lower()
-    if text == "nil":
-        return Bid(seat, BidKind.NIL, 0, tok.pos)
-    if text in ("bnil", "bn"):
-        return Bid(seat, BidKind.BLIND_NIL, 0, tok.pos)
-    blind = text.startswith("b")
-    tricks = _number(text[1:] if blind else text)
+def bid_from_text(seat: Seat, text: str, pos: Position) -> Bid | None:
+    """The bid written ``text`` (``3``, ``nil``, ``bnil`` or ``bn``, ``b6``), as an
+    Auction section or a trick-notation call writes it; ``None`` for anything else, or a
+    number too large to be a bid."""
+    word = text.lower()
+    if word == "nil":
+        return Bid(seat, BidKind.NIL, 0, pos)
+    if word in ("bnil", "bn"):
+        return Bid(seat, BidKind.BLIND_NIL, 0, pos)
+    blind = word.startswith("b")
+    digits = word[1:] if blind else word
+    if not digits.isascii() or not digits.isdigit():
+        return None
+    tricks = _number(digits)
     if tricks is None:
         return None
-    return Bid(seat, BidKind.BLIND if blind else BidKind.NUMBER, tricks, tok.pos)
+    return Bid(seat, BidKind.BLIND if blind else BidKind.NUMBER, tricks, pos)
 
 
 def _native(tag: PbnTag, keyword: str, text: str, offset: int) -> LineEvent | None:
@@ -286,7 +282,7 @@ def _auction(section: PbnSection, seats: tuple[Seat, ...], out: _Deal) -> Bids |
             index += 1
             if tok.text == "-":
                 continue
-            bid = _bid(seat, tok)
+            bid = bid_from_text(seat, tok.text, tok.pos)
             if bid is None:
                 out.issue(too_large(tok.text), tok.pos)
                 continue
@@ -413,6 +409,41 @@ def _tricks(section: PbnSection, out: _Deal) -> list[Trick]:
     return tricks
 
 
+#: ``GameScores "S:162 527 162 527"``: a seat, then each seat's running total, clockwise.
+_GAME_SCORES: Final = re.compile(r"\s*([NESW])\s*:((?:\s*-?\d{1,9})+)\s*")
+
+
+def _game_scores(tag: PbnTag, rules: Ruleset, out: _Deal) -> RecordedScore | None:
+    """The running totals after the deal that Trickster writes, by party (a partnership's
+    two seats carry the same figure); ``None`` (reported) when they cannot be read."""
+    m = _GAME_SCORES.fullmatch(tag.value.upper())
+    seats = seats_for(rules.players)
+    figures = m.group(2).split() if m is not None else []
+    first = Seat(m.group(1)) if m is not None else None
+    if first is None or first not in seats or len(figures) != len(seats):
+        out.issue(
+            f"GameScores must be a seat and {len(seats)} running totals clockwise from it "
+            f"('S:162 527 162 527'), not {tag.value!r}; it is ignored",
+            tag.value_pos,
+        )
+        return None
+    by_seat = dict(zip(rotation(seats, first), map(int, figures), strict=True))
+    entries: list[tuple[Party, int]] = []
+    for party in parties_of(rules):
+        members = seats_of(party)
+        values = {by_seat[seat] for seat in members}
+        if len(values) > 1:
+            given = ", ".join(f"{seat.value} {by_seat[seat]}" for seat in members)
+            out.issue(
+                f"GameScores gives partners different totals ({given}) in {tag.value!r}; "
+                "it is ignored",
+                tag.value_pos,
+            )
+            return None
+        entries.append((party, by_seat[members[0]]))
+    return RecordedScore(tuple(entries), tag.value_pos)
+
+
 def _native_tag(tag: PbnTag, out: _Deal) -> None:
     keyword = NATIVE_TAGS[tag.name]
     items = tag.raw.split(",") if tag.name in LIST_TAGS else [tag.raw]
@@ -469,6 +500,14 @@ def _read_deal(record: PbnRecord, rules: Ruleset, number: int) -> _Deal:
             out.events.extend(_play(play, rules, dealer if known else None, deal, out))
         if tricks is not None:
             out.events.extend(_tricks(tricks, out))
+        undealt = by_name.get(UNDEALT)
+        if undealt is not None:
+            out.issues.extend(undealt_issues(undealt, deal))
+        totals = by_name.get(GAME_SCORES)
+        if totals is not None and "RunningScore" not in by_name:
+            recorded = _game_scores(totals, rules, out)
+            if recorded is not None:
+                out.events.append(recorded)
     for tag in record.tags:
         if tag.name in NATIVE_TAGS:
             _native_tag(tag, out)
@@ -497,6 +536,8 @@ def _game_tags(tags: Sequence[PbnTag]) -> list[Tag]:
         name, value = t.name, t.value
         if (name == RULES_FROM and value == NO_RULES) or name == GAME_MARK:
             continue
+        if name == CONTINUED and value == NOT_CONTINUED:
+            continue  # the writer's mark: a game numbered from above 1 that is not continued
         if name.startswith(RESERVED_PREFIX):
             name = name[len(RESERVED_PREFIX) :]
         elif name == "UTCDate" and not has_date:
@@ -517,12 +558,15 @@ class _Group:
     rules: GameRules
     has_hands: bool
     last_number: int = 0
+    continued: bool = False
     events: list[LineEvent] = field(default_factory=list)
     issues: list[SyntaxIssue] = field(default_factory=list)
 
     def game(self, source: str, index: int) -> Game:
         tags: list[Tag] = self.tags
         synthetic = list(self.rules.tags)
+        if self.continued and not any(t.name.lower() == CONTINUED.lower() for t in tags):
+            synthetic.append(Tag(CONTINUED, "yes"))
         if self.rules.replaces_rules_tag:
             tags = [t for t in tags if t.name.lower() not in ("rules", RULES_FROM.lower())]
         if synthetic:
@@ -533,6 +577,23 @@ class _Group:
         issues = sorted([*self.rules.issues, *self.issues], key=lambda i: i.pos)
         events: list[LineEvent] = [*issues, *tags, *synthetic, *self.events]
         return assemble(events, source=source, index=index)
+
+
+def _first_number(record: PbnRecord, board: int | None, rules: Ruleset) -> tuple[int, bool]:
+    """The number of a game's first deal, and whether the record begins in the middle of
+    the game (:mod:`spadesctl.midgame`).
+
+    A ``Board`` number is the deal's number: above 1, a later deal.  Without one, a deal
+    is a later deal when it shows it: it has an Auction under ``unbid_hands=first`` (the
+    first deal is not bid; it is numbered 2, the first number it can have), or it has
+    ``GameScores`` that are not, under that rule, the unbid first deal's own.
+    """
+    if board is not None:
+        return board, board > 1
+    bid = record.section("Auction") is not None or record.tag("Bids") is not None
+    if is_unbid(rules, 1) and not is_unbid(rules, 2):
+        return (2, True) if bid else (1, False)
+    return 1, record.tag(GAME_SCORES) is not None
 
 
 def games_from_records(
@@ -565,6 +626,12 @@ def games_from_records(
                 index += 1
                 yield group.game(source, index)
             group = _Group(identity, _game_tags(level), game_rules(level, rules), has_hand)
+            group.issues.extend(pack_issues(level, group.rules.rules))
+            if has_hand:
+                number, group.continued = _first_number(record, number, group.rules.rules)
+                said = next((t.value for t in level if t.name == CONTINUED), None)
+                if said is not None:
+                    group.continued = said != NOT_CONTINUED
         assert group is not None
         if number is None:
             number = group.last_number + 1
@@ -598,6 +665,7 @@ def _inherit(record: PbnRecord, previous: dict[str, str]) -> PbnRecord:
 
 __all__ = [
     "GameRules",
+    "bid_from_text",
     "first_leader",
     "game_rules",
     "games_from_records",

@@ -26,6 +26,7 @@ from typing import Final
 
 from spadesctl.cards import BIG_JOKER, Card, Seat, Suit, format_holding, seats_for
 from spadesctl.events import Bid, Deal, Trick
+from spadesctl.midgame import CONTINUED, NOT_CONTINUED
 from spadesctl.notation.writer import hand_lines
 from spadesctl.pbn.parser import PbnTag, quote
 from spadesctl.pbn.tags import GAME_MARK, NO_RULES, RESERVED_PREFIX, RESERVED_TAGS, RULES_FROM
@@ -69,6 +70,8 @@ def _game_tags(game: Game) -> list[str]:
         found = game_rules(as_read)
         if found.tags or found.issues:
             tags.append(_tag(RULES_FROM, NO_RULES))
+    if game.hands and game.hands[0].number > 1 and game.tag(CONTINUED) is None:
+        tags.append(_tag(CONTINUED, NOT_CONTINUED))
     return tags
 
 

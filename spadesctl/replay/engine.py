@@ -13,10 +13,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from spadesctl.cards import Party, Seat, next_seat, seats_for
+from spadesctl.cards import Party, Seat, seats_for
 from spadesctl.core.bids import is_unbid
+from spadesctl.core.dealer import next_dealer, rotation_words
 from spadesctl.core.deck import deck_table, holding_cards
 from spadesctl.diagnostics import DEALER_OUT_OF_TURN, HAND_NUMBER
+from spadesctl.midgame import is_continued
 from spadesctl.record import Game, Hand
 from spadesctl.replay.bidding import check_bids
 from spadesctl.replay.deal import apply_passes, infer_holdings, read_deal, read_draws, unpass
@@ -68,7 +70,7 @@ def replay_hand(
     elif expect_dealer is not None and hand.dealer is not expect_dealer:
         rep.add(
             DEALER_OUT_OF_TURN,
-            f"{expect_dealer.word} deals hand {hand.number} (the deal passes to the left), "
+            f"{expect_dealer.word} deals hand {hand.number} ({rotation_words(rules)}), "
             f"not {hand.dealer.word}",
             hand.pos,
             seat=hand.dealer,
@@ -134,6 +136,7 @@ def replay_game(
     Each hand is told the running score before it: ``start`` (all zero by default) for
     the first, then whatever ``after_hand`` returns for the hand just replayed.  Dealers
     must rotate clockwise (two players alternate) and hands be numbered 1, 2, 3, ...
+    (a game marked ``[Continued "yes"]`` may start at any number: :mod:`spadesctl.midgame`).
     """
     seats = seats_for(rules.players)
     scores: Mapping[Party, int] | None = (
@@ -142,13 +145,14 @@ def replay_game(
     where = game.source if file is None else file
     out: list[ReplayedHand] = []
     previous: Hand | None = None
+    continued = is_continued(game)
     for hand in game.hands:
         expect_dealer = None
-        expect_number = 1
+        expect_number: int | None = None if continued else 1
         if previous is not None:
             expect_number = previous.number + 1
             if previous.dealer in seats:
-                expect_dealer = next_seat(previous.dealer, seats)
+                expect_dealer = next_dealer(rules, previous.dealer, seats)
         replayed = replay_hand(
             hand,
             rules,

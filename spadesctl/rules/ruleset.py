@@ -32,6 +32,13 @@ class FirstLead(enum.Enum):
     LOWEST_CLUB = "lowest_club"
 
 
+class DealerRotation(enum.Enum):
+    __hash__ = object.__hash__  # members are singletons: identity hashing is cheap
+
+    CLOCKWISE = "clockwise"  # the deal passes to the left after each hand
+    NONE = "none"  # the same seat deals every hand (OpenSpiel, rust-spades)
+
+
 class LeadSpades(enum.Enum):
     __hash__ = object.__hash__  # members are singletons: identity hashing is cheap
 
@@ -147,6 +154,16 @@ class Ruleset:
         "leads it; or everyone plays their lowest club to the first trick (void: a heart or a "
         "diamond) and the highest club wins it.",
         "000, 004; two_of_clubs: project",
+    )
+    dealer_rotation: DealerRotation = key(
+        DealerRotation.CLOCKWISE,
+        choice(DealerRotation),
+        "the deal passes to the left after each hand, or never moves",
+        "`clockwise`: the deal passes to the left after each hand (two players alternate). "
+        "`none`: the same seat deals every hand, as tables that fix the first bidder do "
+        "(OpenSpiel, rust-spades: North bids and leads first, so West deals).",
+        "000; none: OpenSpiel, rust-spades (docs/openspiel.md, docs/trick-notation.md)",
+        Express.FIXED,
     )
     spades_first_trick: bool = key(
         True,

@@ -1,0 +1,57 @@
+"""A Lark parse error on one line -> one positioned :class:`~spadesctl.events.SyntaxIssue`.
+
+The line-by-line readers (PBN, OpenSpiel, trick-notation) parse one line at a time so
+that every bad line gets its own issue and the next line is read; this turns what Lark
+raised into that issue: at the character the grammar could not take, saying what it
+found and (through ``describe``, which names the expected terminals for people) what
+it expected.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Mapping
+
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from spadesctl.events import Position, SyntaxIssue
+
+#: Names of the terminals a parser expected -> words for people.
+Describe = Callable[[Collection[str]], str]
+
+
+def describer(words: Mapping[str, str]) -> Describe:
+    """A :data:`Describe` from a table of terminal names -> words (the others lower-cased;
+    ``$END`` is the end of the line)."""
+
+    def describe(expected: Collection[str]) -> str:
+        found = {words.get(n, n.lower()) for n in expected if n != "$END"}
+        if "$END" in expected:
+            found.add("the end of the line")
+        return " or ".join(sorted(found))
+
+    return describe
+
+
+def issue_for(exc: UnexpectedInput, text: str, line_no: int, describe: Describe) -> SyntaxIssue:
+    """The issue for ``exc``, raised parsing ``text`` (line ``line_no`` of its file)."""
+    column = exc.column if isinstance(exc.column, int) and exc.column > 0 else 1
+    pos = Position(line_no, column)
+    if isinstance(exc, UnexpectedToken):
+        at_end = exc.token.type in ("$END", "_NL")
+        if at_end:
+            pos = Position(line_no, len(text.rstrip()) + 1)
+        found = "the end of the line" if at_end else repr(str(exc.token))
+        return SyntaxIssue(
+            f"unexpected {found}; expected {describe(exc.accepts or exc.expected)}", pos
+        )
+    if isinstance(exc, UnexpectedCharacters):
+        rest = text[column - 1 :].split()
+        found = rest[0] if rest else text[column - 1 : column]
+        return SyntaxIssue(f"unexpected {found!r}; expected {describe(exc.allowed or set())}", pos)
+    if isinstance(exc, UnexpectedEOF):
+        pos = Position(line_no, len(text.rstrip()) + 1)
+        return SyntaxIssue(f"the line ends too early; expected {describe(set(exc.expected))}", pos)
+    return SyntaxIssue(str(exc).splitlines()[0], pos)  # pragma: no cover - no other kinds
+
+
+__all__ = ["Describe", "describer", "issue_for"]
