@@ -71,6 +71,7 @@ KINDS: Final[tuple[Kind, ...]] = (
         "SP210", "mirror-bid-violated", _E, "a bid other than the number of spades held in mirror"
     ),
     Kind("SP211", "nil-not-allowed", _E, "a nil bid where nil is off"),
+    Kind("SP212", "missing-bids", _E, "a hand with no bids, or an auction that stops short"),
     # play
     Kind("SP301", "wrong-leader", _E, "a trick led by the wrong seat"),
     Kind("SP302", "card-not-held", _E, "a card played that its player did not hold"),

@@ -319,6 +319,11 @@ class _Game:
             bid = max(bid, rules.min_team_bid - base)
             if rules.max_team_bid is not None:
                 bid = min(bid, rules.max_team_bid - base)
+            room = rules.tricks_per_hand - base  # a side bids at most the tricks in a hand
+            if bid > room:
+                if room <= 0 and nil_ok:
+                    return Bid(seat, BidKind.NIL, 0)
+                bid = max(room, 0 if not rules.zero_is_nil or rules.nil is None else 1)
         elif not self.partnership:
             bid = max(bid, rules.min_team_bid)
             if rules.max_team_bid is not None:

@@ -64,6 +64,21 @@ class Hand:
         """Whether the record shows the card play (rather than only ``took``)."""
         return bool(self.tricks)
 
+    @property
+    def totals_only(self) -> bool:
+        """Whether the hand holds only the sheet's ``score``/``bags`` lines (a paper sheet
+        that kept the totals only): nothing to replay, the totals are the standing."""
+        return (self.score is not None or self.bags is not None) and not (
+            self.deal
+            or self.draws
+            or self.bids
+            or self.passes
+            or self.tricks
+            or self.claim
+            or self.took
+            or self.reneges
+        )
+
 
 @fast_init
 @dataclass(frozen=True, slots=True)

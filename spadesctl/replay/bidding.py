@@ -65,12 +65,13 @@ def check_bids(
             )
         return ()
     if not bids:
-        rep.add("bid-out-of-turn", f"no bids are recorded for hand {hand.number}", hand.pos)
+        rep.add("missing-bids", f"no bids are recorded for hand {hand.number}", hand.pos)
         return ()
     counted = _walk(rules, seats, scores, bids, rep)
     _check_order(hand, rules, seats, counted, rep)
     complete = _complete(rules, seats, counted)
     if rules.partnership and rules.players == 4:
+        _check_side_totals(rules, counted, rep)
         _check_both_nil(rules, counted, rep)
         if rules.bidding is Bidding.SUICIDE:
             _check_suicide(rules, counted, rep)
@@ -286,9 +287,19 @@ def _check_order(
                         b.pos,
                     )
         covered = _covered(counted)
-        for side in (first_side, first_side.other):
-            if not all(s in covered for s in side.seats):
-                rep.add("bid-out-of-turn", f"no bid from {side.value}", hand.pos)
+        silent_seats = [s for s in order if s not in covered]
+        if silent_seats:
+            who = []
+            for side in (first_side, first_side.other):
+                missing = [s for s in side.seats if s not in covered]
+                if missing:
+                    who.append(side.value if len(missing) == 2 else missing[0].word)
+            rep.add(
+                "missing-bids",
+                f"no bid from {' or '.join(who)}",
+                hand.pos,
+                seat=silent_seats[0],
+            )
         return
     for i, b in enumerate(counted):
         expected = order[i] if i < len(order) else None
@@ -302,9 +313,15 @@ def _check_order(
             )
             break
     bidders = {b.bidder for b in counted}
-    for seat in order:
-        if seat not in bidders:
-            rep.add("bid-out-of-turn", f"no bid from {seat.word}", hand.pos, seat=seat)
+    silent = [seat for seat in order if seat not in bidders]
+    if silent:
+        rep.add("missing-bids", f"no bid from {_names(silent)}", hand.pos, seat=silent[0])
+
+
+def _names(seats: Sequence[Seat]) -> str:
+    """``North``, ``North and East``, ``North, East and South``."""
+    words = [s.word for s in seats]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def _covered(counted: tuple[Bid, ...]) -> set[Seat]:
@@ -321,6 +338,34 @@ def _covered(counted: tuple[Bid, ...]) -> set[Seat]:
 def _complete(rules: Ruleset, seats: tuple[Seat, ...], counted: tuple[Bid, ...]) -> bool:
     covered = _covered(counted)
     return all(s in covered for s in seats)
+
+
+def _side_bids(side: Side, counted: Sequence[Bid]) -> list[Bid]:
+    """The bids of ``side``: its own side bids and its seats' bids, in the order made."""
+    return [
+        b
+        for b in counted
+        if b.bidder is side or (isinstance(b.bidder, Seat) and side_of(b.bidder) is side)
+    ]
+
+
+def _check_side_totals(rules: Ruleset, counted: tuple[Bid, ...], rep: Reporter) -> None:
+    """A side's bids together above the tricks in a hand: ``bid-out-of-range`` at the
+    side's later bidder (the hand is still scored as bid; the side cannot make it)."""
+    size = rules.tricks_per_hand
+    for side in (Side.NS, Side.EW):
+        contract = [b for b in _side_bids(side, counted) if not is_nil(rules, b)]
+        if any(b.tricks > size for b in contract):
+            continue  # reported on that bid
+        total = sum(b.tricks for b in contract)
+        if total > size:
+            last = contract[-1]
+            rep.add(
+                "bid-out-of-range",
+                f"{side.value} bid {total} in all, but a hand has only {size} tricks",
+                last.pos,
+                seat=_seat_or_none(last.bidder),
+            )
 
 
 def _check_both_nil(rules: Ruleset, counted: tuple[Bid, ...], rep: Reporter) -> None:
@@ -344,11 +389,7 @@ def _check_both_nil(rules: Ruleset, counted: tuple[Bid, ...], rep: Reporter) -> 
 
 def _check_suicide(rules: Ruleset, counted: tuple[Bid, ...], rep: Reporter) -> None:
     for side in (Side.NS, Side.EW):
-        mine = [
-            b
-            for b in counted
-            if b.bidder is side or (isinstance(b.bidder, Seat) and side_of(b.bidder) is side)
-        ]
+        mine = _side_bids(side, counted)
         if not mine:
             continue
         nils = [b for b in mine if isinstance(b.bidder, Seat) and is_nil(rules, b)]

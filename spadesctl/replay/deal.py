@@ -243,7 +243,8 @@ def apply_passes(
     """Check the passes (count, seats, cards held) and move the cards; ``bad-pass``.
 
     Cards pass only after a blind nil, between the bidder and partner, ``blind_nil_pass``
-    each way.  Passes are applied in the order written, so a partner may pass back a
+    each way; partners who both bid blind nil exchange nothing ("no cards are
+    exchanged", 004).  Passes are applied in the order written, so a partner may pass back a
     card just received.  A missing pass is reported when the holdings are known (a deal)
     or some pass is recorded.
     """
@@ -254,9 +255,10 @@ def apply_passes(
         return
     allowed: dict[tuple[Seat, Seat], Seat] = {}
     if count:
-        for b in blind:  # one exchange per side, even if both partners bid blind nil
-            allowed.setdefault((b, _partner(b)), b)
-            allowed.setdefault((_partner(b), b), b)
+        for b in blind:  # partners who both bid blind nil exchange nothing (004)
+            if _partner(b) not in blind:
+                allowed[(b, _partner(b))] = b
+                allowed[(_partner(b), b)] = b
     done: set[tuple[Seat, Seat]] = set()
     for p in hand.passes:
         giver, receiver = p.giver, p.receiver
@@ -275,8 +277,14 @@ def apply_passes(
                 why = "no one bid blind nil, so no cards are passed"
             elif not count:
                 why = "these rules pass no cards after a blind nil (blind_nil_pass=0)"
+            elif giver in blind and _partner(giver) in blind and receiver is _partner(giver):
+                why = f"{giver.word} and {receiver.word} both bid blind nil: no cards are exchanged"
+            elif not allowed:
+                why = "partners who both bid blind nil exchange no cards"
             else:
-                names = " or ".join(f"{b.word} and {_partner(b).word}" for b in blind)
+                names = " or ".join(
+                    dict.fromkeys(f"{b.word} and {_partner(b).word}" for b in allowed.values())
+                )
                 why = f"after a blind nil, cards pass only between {names}"
             rep.add("bad-pass", f"{giver.word} passes to {receiver.word}: {why}", p.pos, seat=giver)
         elif pair in done:

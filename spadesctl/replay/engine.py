@@ -71,6 +71,21 @@ def replay_hand(
             hand.pos,
             seat=hand.dealer,
         )
+    if hand.totals_only:  # a sheet of totals: nothing to check but the continuity
+        return ReplayedHand(
+            hand=hand,
+            rules=rules,
+            seats=seats,
+            bids=(),
+            unbid=False,
+            tricks=(),
+            taken=(),
+            complete=False,
+            holdings=tuple((s, ()) for s in seats),
+            holdings_known=False,
+            reneges=(),
+            diagnostics=rep.result(),
+        )
     dealt = read_deal(hand, rules, table, seats, rep)
     drawn = read_draws(hand, rules, table, seats, dealt, rep)
     known = dealt if dealt is not None else drawn
