@@ -53,6 +53,7 @@ KINDS: Final[tuple[Kind, ...]] = (
         "a two-player draw step out of order or inconsistent with the hands",
     ),
     Kind("SP105", "hand-number", _E, "hands not numbered 1, 2, 3, ..."),
+    Kind("SP106", "bad-widow", _E, "a widow, take or discard line that breaks the widow rules"),
     # bidding
     Kind("SP201", "bid-out-of-turn", _E, "a bid made out of turn, twice, or missing"),
     Kind("SP202", "bid-out-of-range", _E, "a bid below 0 or above the tricks in a hand"),

@@ -53,16 +53,20 @@ from spadesctl.events import (
     BidKind,
     Claim,
     Deal,
+    Discard,
     Draw,
     Holding,
     Pass,
+    Raise,
     RecordedBags,
     RecordedScore,
     Renege,
     Result,
     Tag,
+    Take,
     Took,
     Trick,
+    Widow,
 )
 from spadesctl.generate import GenerateOptions, generate_games
 from spadesctl.notation import format_game, parse_text
@@ -248,8 +252,23 @@ def _entries(values: st.SearchStrategy[int]) -> st.SearchStrategy[tuple[tuple[Pa
     return st.lists(st.tuples(parties, values), min_size=1, max_size=4).map(tuple)
 
 
+passes = st.lists(st.builds(Pass, seats, seats, card_lists), max_size=2).map(tuple)
+widow_lines = st.lists(
+    st.one_of(st.builds(Take, seats, card_lists), st.builds(Discard, seats, card_lists)),
+    max_size=2,
+).map(tuple)
+raises = st.lists(st.builds(Raise, parties, st.integers(0, 17)), max_size=2).map(tuple)
+
+
 @st.composite
-def hands(draw: st.DrawFn, number: int) -> Hand:
+def hands(draw: st.DrawFn, number: int, new_lines: bool = True) -> Hand:
+    """A well-formed hand; ``new_lines=False`` leaves out the widow, raise and
+    before-the-bid lines (for the PBN writer, which does not carry them yet)."""
+    bid_list = tuple(draw(st.lists(bids(), max_size=5)))
+    # the lines after the bid line exist only where there is one (read back, they would
+    # stand before the bids)
+    bid_seen = bool(bid_list)
+    widow_cards = st.lists(cards, min_size=1, max_size=2).map(tuple)
     return Hand(
         number=number,
         dealer=draw(seats),
@@ -257,8 +276,13 @@ def hands(draw: st.DrawFn, number: int) -> Hand:
         draws=tuple(
             draw(st.lists(st.builds(Draw, seats, cards, cards, st.booleans()), max_size=2))
         ),
-        bids=tuple(draw(st.lists(bids(), max_size=5))),
-        passes=tuple(draw(st.lists(st.builds(Pass, seats, seats, card_lists), max_size=2))),
+        bids=bid_list,
+        passes=draw(passes) if bid_seen else (),
+        passes_before_bid=draw(passes) if new_lines else (),
+        widow=draw(st.none() | st.builds(Widow, widow_cards)) if new_lines else None,
+        widow_before_bid=draw(widow_lines) if new_lines else (),
+        raises=draw(raises) if bid_seen and new_lines else (),
+        widow_after_bid=draw(widow_lines) if bid_seen and new_lines else (),
         tricks=tuple(
             draw(
                 st.lists(
@@ -276,11 +300,11 @@ def hands(draw: st.DrawFn, number: int) -> Hand:
 
 
 @st.composite
-def games(draw: st.DrawFn) -> Game:
+def games(draw: st.DrawFn, new_lines: bool = True) -> Game:
     n = draw(st.integers(0, 3))
     return Game(
         tags=tuple(draw(st.lists(tags, min_size=1, max_size=4))),
-        hands=tuple(draw(hands(i + 1)) for i in range(n)),
+        hands=tuple(draw(hands(i + 1, new_lines)) for i in range(n)),
         result=draw(st.none() | st.builds(Result, parties)),
     )
 

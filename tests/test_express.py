@@ -346,6 +346,11 @@ PLANTED: Final = [
     ("bags -0", "standard bag_mode=off", _SHEET, "bags NS -0 EW 1\n", "syntax-error"),
     ("bags over 99", "standard bag_mode=off", _SHEET, "bags NS 100 EW 1\n", "syntax-error"),
     ("huge score", "standard", "score NS 32", "score NS 3" + "0" * 5000, "syntax-error"),
+    ("pass before the bid", "standard", "bid N 1", "pass N>S 6H\nbid N 1", "bad-pass"),
+    ("raise", "standard", "W 3\n", "W 3\nraise NS 4\n", "bid-out-of-turn"),
+    ("widow", "standard", "bid N 1", "widow 2H 2C\nbid N 1", "bad-widow"),
+    ("take", "standard", "bid N 1", "take N 2H\nbid N 1", "bad-widow"),
+    ("discard", "standard", "W 3\n", "W 3\ndiscard N 6H\n", "bad-widow"),
     ("comment", "standard", "trick 1 N KC AC JC 2C", "trick 1 N KC AC JC 2C ; ok", None),
     ("took", "standard", "score NS", "took N 2 E 4 S 3 W 4\nscore NS", None),
 ]

@@ -88,6 +88,22 @@ CASES: Final[list[tuple[str, str, str, Found, Scores]]] = [
         [("bad-pass", 3, "N")],
         [(400, 85)],
     ),
+    (
+        # issue 12's lines where the rules have none of those variants (every preset):
+        # reported, and the hand still scored (NS 3 + nil: 30 + 100; EW 10 for 10: 100)
+        "passes before the bid, a widow, a raise, under standard rules",
+        "standard",
+        "hand 1 dealer N\nwidow 2H 2C\ntake N 2H\npass N>S AS\n"
+        "bid E 6 S nil W 4 N 3\nraise EW 11\ndiscard N 3D\ntook N 3 E 6 S 0 W 4\n",
+        [
+            ("bad-widow", 2, None),
+            ("bad-widow", 3, "N"),
+            ("bad-pass", 4, "N"),
+            ("bid-out-of-turn", 6, None),
+            ("bad-widow", 7, "N"),
+        ],
+        [(130, 100)],
+    ),
 ]
 
 

@@ -1,9 +1,11 @@
 """Games -> canonical notation text (what ``spadesctl fmt`` prints).
 
 The canonical form: tags first, one blank line, then each hand's lines in a fixed
-order (hand, deal, draw, bid, pass, trick, claim, took, renege, score, bags) with a
-blank line between hands, and the ``result`` line last.  Cards are upper case, rank
-first; holdings are sorted high to low.  ``parse(format(x)) == parse(x)``.
+order (hand, deal, widow, draw, the take/discard and pass lines written before the bid,
+bid, raise, the take/discard and pass lines written after it, trick, claim, took,
+renege, score, bags) with a blank line between hands, and the ``result`` line last.
+Cards are upper case, rank first; holdings are sorted high to low.
+``parse(format(x)) == parse(x)``.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 
 from spadesctl.cards import Card, Party, Seat, format_holding
-from spadesctl.events import Tag
+from spadesctl.events import Discard, Pass, Tag, WidowLine
 from spadesctl.notation.escapes import quote
 from spadesctl.record import Game, Hand
 
@@ -30,21 +32,35 @@ def _entries(entries: Iterable[tuple[Party, int]]) -> str:
     return " ".join(f"{party.value} {value}" for party, value in entries)
 
 
+def _pass(p: Pass) -> str:
+    return f"pass {p.giver.value}>{p.receiver.value} {_cards(p.cards)}"
+
+
+def _widow_line(w: WidowLine) -> str:
+    return f"{'discard' if isinstance(w, Discard) else 'take'} {w.seat.value} {_cards(w.cards)}"
+
+
 def hand_lines(hand: Hand) -> Iterator[str]:
     """The canonical lines of one hand."""
     yield f"hand {hand.number} dealer {hand.dealer.value}"
     if hand.deal is not None:
         holdings = sorted(hand.deal.holdings, key=lambda h: _SEAT_ORDER[h.seat])
         yield "deal " + " ".join(f"{h.seat.value}:{format_holding(h.cards)}" for h in holdings)
+    if hand.widow is not None:
+        yield "widow " + _cards(hand.widow.cards)
     for d in hand.draws:
         if d.keep_first:
             yield f"draw {d.seat.value} keep {d.kept.text} discard {d.discarded.text}"
         else:
             yield f"draw {d.seat.value} discard {d.discarded.text} keep {d.kept.text}"
+    yield from map(_widow_line, hand.widow_before_bid)
+    yield from map(_pass, hand.passes_before_bid)
     if hand.bids:
         yield "bid " + " ".join(f"{b.bidder.value} {b.text}" for b in hand.bids)
-    for p in hand.passes:
-        yield f"pass {p.giver.value}>{p.receiver.value} {_cards(p.cards)}"
+    for up in hand.raises:
+        yield f"raise {up.bidder.value} {up.tricks}"
+    yield from map(_widow_line, hand.widow_after_bid)
+    yield from map(_pass, hand.passes)
     for t in hand.tricks:
         yield f"trick {t.number} {t.leader.value} {_cards(t.cards)}"
     if hand.claim is not None:

@@ -91,6 +91,22 @@ def check_bids(
     return counted
 
 
+def apply_raises(
+    hand: Hand, rules: Ruleset, bids: tuple[Bid, ...], rep: Reporter
+) -> tuple[Bid, ...]:
+    """The contracts after the ``raise`` lines: these rules have one round of bidding, so
+    every raise is a ``bid-out-of-turn`` and is ignored."""
+    for r in hand.raises:
+        rep.add(
+            "bid-out-of-turn",
+            f"{party_name(r.bidder)} raise to {r.tricks}, but these rules have one round of "
+            f"bidding",
+            r.pos,
+            seat=_seat_or_none(r.bidder),
+        )
+    return bids
+
+
 def _seat_or_none(party: Party) -> Seat | None:
     return party if isinstance(party, Seat) else None
 

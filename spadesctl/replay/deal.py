@@ -11,7 +11,7 @@ applies the passes.
 
 from __future__ import annotations
 
-from spadesctl.cards import Seat
+from spadesctl.cards import Card, Seat
 from spadesctl.events import Bid, BidKind, Holding
 from spadesctl.record import Hand
 from spadesctl.replay.report import Reporter
@@ -207,12 +207,13 @@ def infer_holdings(
 
 
 def unpass(hand: Hand, table: DeckTable, seats: tuple[Seat, ...], holdings: Holdings) -> None:
-    """Move passed cards back to their givers (in place), undoing the passes in reverse.
+    """Move passed cards back to their givers (in place), undoing the passes in reverse:
+    those after the bidding, then those before it.
 
     A passed card that the play shows in a third seat's hand is taken from it: the
     pass proves where it was, and that seat's play of it becomes ``card-not-held``.
     """
-    for p in reversed(hand.passes):
+    for p in (*reversed(hand.passes), *reversed(hand.passes_before_bid)):
         if p.giver not in seats or p.receiver not in seats:
             continue
         giver = seats.index(p.giver)
@@ -227,6 +228,33 @@ def unpass(hand: Hand, table: DeckTable, seats: tuple[Seat, ...], holdings: Hold
                         held.discard(i)
             if table.in_pack[i]:
                 holdings[giver].add(i)
+
+
+def apply_passes_before_bid(hand: Hand, rules: Ruleset, state: HandState, rep: Reporter) -> None:
+    """The ``pass`` lines written before the ``bid`` line; ``bad-pass``.
+
+    These rules pass no cards before the bidding: each such line is reported, and its
+    cards are moved as written (so that the play is checked against them).
+    """
+    seats = state.seats
+    for p in hand.passes_before_bid:
+        rep.add(
+            "bad-pass",
+            f"{p.giver.word} passes to {p.receiver.word} before the bidding, but these rules "
+            f"pass no cards before the bidding",
+            p.pos,
+            seat=p.giver,
+        )
+        if p.giver in seats and p.receiver in seats:
+            _move(state, seats.index(p.giver), seats.index(p.receiver), p.cards)
+
+
+def _move(state: HandState, giver: int, receiver: int, cards: tuple[Card, ...]) -> None:
+    for c in cards:
+        i = card_index(c)
+        state.take(giver, i)
+        state.give(receiver, i)
+        state.passed[i] = (giver, receiver)
 
 
 def _blind_nil_seats(bids: tuple[Bid, ...]) -> list[Seat]:
@@ -333,6 +361,7 @@ def _cards(indices: set[int]) -> str:
 __all__ = [
     "Holdings",
     "apply_passes",
+    "apply_passes_before_bid",
     "infer_holdings",
     "read_deal",
     "read_draws",

@@ -15,14 +15,22 @@ from collections.abc import Callable, Mapping
 
 from spadesctl.cards import Party, Seat, next_seat, seats_for
 from spadesctl.record import Game, Hand
-from spadesctl.replay.bidding import check_bids
-from spadesctl.replay.deal import apply_passes, infer_holdings, read_deal, read_draws, unpass
+from spadesctl.replay.bidding import apply_raises, check_bids
+from spadesctl.replay.deal import (
+    apply_passes,
+    apply_passes_before_bid,
+    infer_holdings,
+    read_deal,
+    read_draws,
+    unpass,
+)
 from spadesctl.replay.outcome import check_rulings, tally
 from spadesctl.replay.play import play_tricks
 from spadesctl.replay.report import Reporter
 from spadesctl.replay.result import ReplayedGame, ReplayedHand
 from spadesctl.replay.state import HandState
 from spadesctl.replay.tables import deck_table, holding_cards
+from spadesctl.replay.widow import check_widow
 from spadesctl.rules.ruleset import Ruleset
 from spadesctl.scoring.model import parties_of
 
@@ -99,10 +107,13 @@ def replay_hand(
     full = known is not None or all(len(h) == size for h in holdings)
     as_dealt = tuple(zip(seats, map(holding_cards, holdings), strict=True))
     unbid = rules.first_hand_unbid and hand.number == 1
-    bids = check_bids(
-        hand, rules, seats, scores_before, unbid, holdings if full else None, table, rep
-    )
     state = HandState(table, seats, holdings, known is not None, first_play)
+    check_widow(hand, rules, rep)
+    apply_passes_before_bid(hand, rules, state, rep)
+    bids = check_bids(
+        hand, rules, seats, scores_before, unbid, state.holding if full else None, table, rep
+    )
+    bids = apply_raises(hand, rules, bids, rep)
     apply_passes(hand, rules, bids, state, rep)
     play = play_tricks(hand, rules, state, rep)
     taken, complete = tally(hand, rules, seats, bids, play.won, rep)
