@@ -17,6 +17,17 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from spadesctl.cards import Party, Seat, Side, next_seat, seats_for, side_of
+from spadesctl.core.bids import is_nil, zero_is_nil
+from spadesctl.core.deck import (
+    CARDS,
+    SPADES,
+    TWO_OF_CLUBS,
+    DeckTable,
+    deck_table,
+    first_trick_lowest_club,
+    trick_winner,
+)
+from spadesctl.core.limits import MAX_HANDS
 from spadesctl.events import (
     Bid,
     BidKind,
@@ -33,20 +44,12 @@ from spadesctl.events import (
 )
 from spadesctl.record import Game, Hand
 from spadesctl.replay.legal import legal_indices
-from spadesctl.replay.tables import (
-    CARDS,
-    SPADES,
-    TWO_OF_CLUBS,
-    DeckTable,
-    deck_table,
-)
 from spadesctl.rules.parse import format_rules
 from spadesctl.rules.ruleset import BagMode, Bidding, FirstLead, Ruleset
 from spadesctl.scoring import HandScore, Standing, game_end, parties_of, score_hand
 
-#: A game that has not ended after this many hands is cut short (no result line); the
-#: notation numbers hands up to 99.
-MAX_HANDS = 99
+#: A game that has not ended after :data:`~spadesctl.core.limits.MAX_HANDS` hands is
+#: cut short (no result line): the notation numbers hands up to it.
 
 _NAMES = ("Ann", "Bo", "Cy", "Di")
 _HOLDING_ORDER = tuple(("SHDCJ".index(c.suit.value), -c.rank) for c in CARDS)
@@ -232,7 +235,7 @@ class _Game:
 
     def _mirror_bid(self, seat: Seat, holdings: list[set[int]]) -> Bid:
         spades = sum(1 for c in holdings[self.seats.index(seat)] if self.table.suit[c] == SPADES)
-        if spades == 0 and self.rules.zero_is_nil and self.rules.nil is not None:
+        if spades == 0 and zero_is_nil(self.rules):
             return Bid(seat, BidKind.NIL, 0)
         return Bid(seat, BidKind.NUMBER, spades)
 
@@ -286,7 +289,7 @@ class _Game:
         rules = self.rules
         partner = _partner(seat) if self.partnership else None
         partner_bid = made.get(partner) if partner is not None else None
-        partner_nil = partner_bid is not None and _nil(rules, partner_bid)
+        partner_nil = partner_bid is not None and is_nil(rules, partner_bid)
         nil_ok = rules.nil is not None and not (partner_nil and not rules.both_nil)
         party: Party = side_of(seat) if self.partnership else seat
         # Blind nil is decided before looking at the cards.
@@ -329,13 +332,13 @@ class _Game:
             if rules.max_team_bid is not None:
                 bid = min(bid, rules.max_team_bid)
         bid = self._clamp(bid)
-        if bid == 0 and rules.zero_is_nil:
+        if bid == 0 and zero_is_nil(rules):
             bid = 1
         return Bid(seat, BidKind.NUMBER, bid)
 
     def _min_needs(self, partner_bid: Bid, mine: int) -> bool:
         """Whether a side bid of ``partner_bid`` + ``mine`` falls short of min_team_bid."""
-        base = 0 if _nil(self.rules, partner_bid) else partner_bid.tricks
+        base = 0 if is_nil(self.rules, partner_bid) else partner_bid.tricks
         return base + mine < self.rules.min_team_bid
 
     def _clamp(self, tricks: int) -> int:
@@ -346,12 +349,12 @@ class _Game:
         rules = self.rules
         if rules.bids_total_13:
             return bids
-        total = sum(b.tricks for b in bids if not _nil(rules, b))
+        total = sum(b.tricks for b in bids if not is_nil(rules, b))
         if total != rules.tricks_per_hand:
             return bids
         for i in range(len(bids) - 1, -1, -1):
             b = bids[i]
-            if _nil(rules, b) or b.kind is BidKind.BLIND:
+            if is_nil(rules, b) or b.kind is BidKind.BLIND:
                 continue
             for change in (-1, 1):
                 new = b.tricks + change
@@ -364,17 +367,17 @@ class _Game:
         rules = self.rules
         if rules.bidding is Bidding.SUICIDE:
             for b in bids:
-                if isinstance(b.bidder, Seat) and not _nil(rules, b) and b.tricks < 4:
+                if isinstance(b.bidder, Seat) and not is_nil(rules, b) and b.tricks < 4:
                     return False
         for party in parties_of(rules):
             members = party.seats if isinstance(party, Side) else (party,)
             total = sum(
                 b.tricks
                 for b in bids
-                if (b.bidder is party or b.bidder in members) and not _nil(rules, b)
+                if (b.bidder is party or b.bidder in members) and not is_nil(rules, b)
             )
             contract = any(
-                (b.bidder is party or b.bidder in members) and not _nil(rules, b) for b in bids
+                (b.bidder is party or b.bidder in members) and not is_nil(rules, b) for b in bids
             )
             if not contract:
                 continue
@@ -446,18 +449,7 @@ class _Game:
         return tuple(tricks), won
 
     def _winner(self, played: list[int], first: bool) -> int:
-        suit, power = self.table.suit, self.table.power
-        if first and self.rules.first_lead is FirstLead.LOWEST_CLUB:
-            clubs = [(power[c], k) for k, c in enumerate(played) if suit[c] == 3]
-            if clubs:
-                return max(clubs)[1]
-        led = suit[played[0]]
-        best, best_key = 0, -1
-        for k, c in enumerate(played):
-            key = 200 + power[c] if suit[c] == SPADES else 100 + power[c] if suit[c] == led else 0
-            if key > best_key:
-                best, best_key = k, key
-        return best
+        return trick_winner(self.table, played, first_trick_lowest_club(self.rules, first))
 
     def _wants(self, bids: tuple[Bid, ...]) -> list[int | None]:
         """Per seat: the tricks its party aims to take (``None``: no aim, 0: a nil)."""
@@ -465,7 +457,7 @@ class _Game:
         out: list[int | None] = []
         for s, seat in enumerate(self.seats):
             mine = own.get(seat)
-            if mine is not None and _nil(self.rules, mine):
+            if mine is not None and is_nil(self.rules, mine):
                 out.append(0)
             elif self.partnership:
                 out.append(self._side_contract(bids, s))
@@ -479,7 +471,7 @@ class _Game:
             b.tricks
             for b in bids
             if (b.bidder is side or (isinstance(b.bidder, Seat) and side_of(b.bidder) is side))
-            and not _nil(self.rules, b)
+            and not is_nil(self.rules, b)
         ]
         return sum(total) if total else None
 
@@ -541,9 +533,3 @@ class _Game:
 
 def _partner(seat: Seat) -> Seat:
     return {Seat.N: Seat.S, Seat.S: Seat.N, Seat.E: Seat.W, Seat.W: Seat.E}[seat]
-
-
-def _nil(rules: Ruleset, bid: Bid) -> bool:
-    if bid.kind in (BidKind.NIL, BidKind.BLIND_NIL):
-        return True
-    return bid.kind is BidKind.NUMBER and bid.tricks == 0 and rules.zero_is_nil

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from spadesctl.cards import ALL_CARDS, Suit, card, cards
+from spadesctl.core.deck import trick_winner_of_cards
 from spadesctl.rules import (
     Deck,
     Ruleset,
@@ -13,7 +14,6 @@ from spadesctl.rules import (
     is_spade,
     parse_rules,
     power,
-    trick_winner_index,
 )
 
 
@@ -96,7 +96,7 @@ def test_suits_and_powers(deck: Deck, spades_above_ace: str) -> None:
     ],
 )
 def test_trick_winner(deck: Deck, trick: str, winner: int) -> None:
-    assert trick_winner_index(cards(trick), deck) == winner
+    assert trick_winner_of_cards(cards(trick), Ruleset(deck=deck)) == winner
 
 
 def test_a_spade_led_is_followed_by_jokers_and_the_2d_under_jjdd() -> None:

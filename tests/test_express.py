@@ -21,10 +21,11 @@ from hypothesis import strategies as st
 
 from spadesctl.cards import Party, Seat, Side, seats_for
 from spadesctl.checking import CheckOptions, check_file, game_diagnostics
+from spadesctl.core.bids import BLIND_NIL, NIL
 from spadesctl.events import Bid, BidKind
 from spadesctl.express import express_game, express_rules
 from spadesctl.express.family import FIXED, NOT_REACHED, VARIED, ruleset_keys
-from spadesctl.express.score import BLIND_NIL, NIL, score_party, winner
+from spadesctl.express.score import score_party, winner
 from spadesctl.generate import generate_games
 from spadesctl.notation import GameText, format_game, game_from_text, game_texts_from_stream
 from spadesctl.notation.parser import parse_lines

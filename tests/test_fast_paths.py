@@ -11,9 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from spadesctl.cards import ALL_CARDS, HOLDING_SUITS, holding_order, parse_holding
+from spadesctl.core.deck import CARDS, holding_cards
 from spadesctl.generate import generate_games
 from spadesctl.referee import referee_game
-from spadesctl.replay.tables import CARDS, holding_cards
 from spadesctl.rules.presets import PRESETS
 from spadesctl.sheet.build import sheet_from_referee
 from spadesctl.sheet.model import ScoreSheet

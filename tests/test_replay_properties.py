@@ -235,7 +235,7 @@ def test_a_dealer_out_of_turn_is_caught(game: Game, seed: int) -> None:
 @SETTINGS
 @given(game=generated_games(max_hands=2, hands_only=False))
 def test_trick_winners_agree_with_the_deck_rules(game: Game) -> None:
-    from spadesctl.rules import trick_winner_index
+    from spadesctl.core.deck import trick_winner_of_cards
 
     rules = parse_rules(game.rules_text or "standard")
     for hand in replay_game(game, rules).hands:
@@ -244,4 +244,4 @@ def test_trick_winners_agree_with_the_deck_rules(game: Game) -> None:
                 clubs = [c for c in t.cards if c.suit is Suit.CLUBS]
                 assert t.card_of(t.winner) == max(clubs, key=lambda c: c.rank)
             else:
-                assert t.seats[trick_winner_index(t.cards, rules.deck)] is t.winner
+                assert t.seats[trick_winner_of_cards(t.cards, rules)] is t.winner

@@ -27,7 +27,8 @@ from spadesctl.rules import (
     load_rules_toml,
     parse_rules,
 )
-from spadesctl.rules.keys import KEY_BY_NAME
+from spadesctl.rules.keys import KEY_BY_NAME, docs_table
+from spadesctl.rules.ruleset import MoonFail, RenegeSet
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "rules.md"
 
@@ -60,7 +61,7 @@ PRESET_VALUES: dict[str, dict[str, Any]] = {
         "partnership": False,
         "nil_penalty": 0,
         "moon": 250,
-        "moon_fail": "bags",
+        "moon_fail": MoonFail.BAGS,
         "blind_nil": None,
     },
     "jokers": {"deck": Deck.JOKERS},
@@ -181,11 +182,17 @@ VALID: dict[str, list[tuple[str, Any]]] = {
     "ten_for_200": [("yes", True), ("no", False)],
     "boston_wins": [("yes", True), ("no", False)],
     "moon": [("250", 250), ("off", None)],
-    "moon_fail": [("set", "set"), ("bags", "bags")],
+    "moon_fail": [("set", MoonFail.SET), ("bags", MoonFail.BAGS)],
     "target": [("1", 1), ("300", 300), ("+500", 500)],
     "lose_at": [("-200", -200), ("0", 0), ("off", None)],
     "set_twice_loses": [("yes", True), ("no", False)],
-    "renege_penalty": [("0", 0), ("3", 3), ("13", 13), ("set", "set"), ("SET", "set")],
+    "renege_penalty": [
+        ("0", 0),
+        ("3", 3),
+        ("13", 13),
+        ("set", RenegeSet.SET),
+        ("SET", RenegeSet.SET),
+    ],
 }
 
 #: Invalid texts of some keys, with the valid values the message must list.
@@ -421,12 +428,18 @@ def _toml(tmp_path: Path, text: str) -> Path:
         ("", STANDARD),
         (
             'preset = "two_player"\nnil = 50\nmoon_fail = "set"\nbag-limit = false\n',
-            dataclasses.replace(PRESETS["two-player"], nil=50, moon_fail="set", bag_limit=None),
+            dataclasses.replace(
+                PRESETS["two-player"], nil=50, moon_fail=MoonFail.SET, bag_limit=None
+            ),
         ),
         (
             'both_nil = false\nrenege_penalty = "set"\ndeck = "jokers"\nlose_at = -200\n',
             dataclasses.replace(
-                STANDARD, both_nil=False, renege_penalty="set", deck=Deck.JOKERS, lose_at=-200
+                STANDARD,
+                both_nil=False,
+                renege_penalty=RenegeSet.SET,
+                deck=Deck.JOKERS,
+                lose_at=-200,
             ),
         ),
         (
@@ -480,6 +493,11 @@ def _doc_rows() -> dict[str, list[str]]:
         if m:
             rows[m.group(1)] = [cell.strip() for cell in line.strip("|").split("|")]
     return rows
+
+
+def test_the_docs_table_is_written_from_the_key_declarations() -> None:
+    text = DOCS.read_text(encoding="utf-8")
+    assert docs_table(PRESETS) in text
 
 
 def test_the_docs_table_has_every_key_with_its_values_and_default() -> None:

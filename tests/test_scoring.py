@@ -14,7 +14,14 @@ import pytest
 
 from spadesctl.cards import Party, Seat, Side, parse_party
 from spadesctl.events import Bid, BidKind
-from spadesctl.rules.ruleset import BagMode, FailedNilTricks, Ruleset, SetPenalty
+from spadesctl.rules.ruleset import (
+    BagMode,
+    FailedNilTricks,
+    MoonFail,
+    RenegeSet,
+    Ruleset,
+    SetPenalty,
+)
 from spadesctl.scoring import (
     HandScore,
     RenegeRuling,
@@ -34,7 +41,7 @@ def rules(**changes: Any) -> Ruleset:
 
 STANDARD = rules()
 TWO_PLAYER = rules(
-    name="two", players=2, partnership=False, nil_penalty=0, moon=250, moon_fail="bags"
+    name="two", players=2, partnership=False, nil_penalty=0, moon=250, moon_fail=MoonFail.BAGS
 )
 CUTTHROAT = rules(name="cutthroat", partnership=False)
 
@@ -517,7 +524,7 @@ CASES = [
     # moon_fail set: an ordinary set, -130.
     Case(
         "moon-failed-set",
-        replace(TWO_PLAYER, moon_fail="set"),
+        replace(TWO_PLAYER, moon_fail=MoonFail.SET),
         "N 13 S 1",
         "N 9 S 4",
         {N: -130, S: 13},
@@ -597,7 +604,7 @@ CASES = [
     # renege set: N reneges; NS 6 took 8 is set: -60.  EW 5 took 5: 50.
     Case(
         "renege-set",
-        rules(renege_penalty="set"),
+        rules(renege_penalty=RenegeSet.SET),
         "N 3 S 3 E 3 W 2",
         "N 4 S 4 E 3 W 2",
         {NS: -60, EW: 50},

@@ -13,7 +13,14 @@ from hypothesis import strategies as st
 
 from spadesctl.cards import Party, Seat, Side, seats_for
 from spadesctl.events import Bid, BidKind
-from spadesctl.rules.ruleset import BagMode, FailedNilTricks, Ruleset, SetPenalty
+from spadesctl.rules.ruleset import (
+    BagMode,
+    FailedNilTricks,
+    MoonFail,
+    RenegeSet,
+    Ruleset,
+    SetPenalty,
+)
 from spadesctl.scoring import (
     EndReason,
     GameScore,
@@ -296,14 +303,14 @@ def _games(draw: st.DrawFn) -> tuple[Ruleset, list[HandInput]]:
         max_overtricks=draw(st.sampled_from([None, 2])),
         ten_for_200=draw(st.booleans()),
         moon=draw(st.sampled_from([None, 250])),
-        moon_fail=draw(st.sampled_from(["set", "bags"])),
+        moon_fail=draw(st.sampled_from(list(MoonFail))),
         first_hand_unbid=draw(st.booleans()),
         first_hand_bids_itself=draw(st.booleans()),
         boston_wins=draw(st.booleans()),
         set_twice_loses=draw(st.booleans()),
         lose_at=draw(st.sampled_from([None, -200])),
         target=draw(st.sampled_from([200, 500])),
-        renege_penalty=draw(st.sampled_from([1, 3, "set"])),
+        renege_penalty=draw(st.sampled_from([1, 3, RenegeSet.SET])),
     )
     seats = seats_for(players)
     tricks = r.tricks_per_hand

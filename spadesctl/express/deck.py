@@ -6,7 +6,7 @@ are spades and how they rank).  A card is ``(suit, bit, strength)``: its suit in
 0, hearts 1, diamonds 2, clubs 3; the jokers, and under ``jjdd`` the 2D, are spades),
 its bit among the cards of that suit (1 << (power - 2), so that a lower card has a lower
 bit), and its strength in a trick it can win by following suit or trumping (spades 100
-above the rest).
+above the rest).  The suit numbers are :mod:`spadesctl.core.deck`'s.
 """
 
 from __future__ import annotations
@@ -15,13 +15,11 @@ import functools
 from dataclasses import dataclass, field
 from typing import Final
 
-from spadesctl.cards import ALL_CARDS, Suit
+from spadesctl.cards import ALL_CARDS
+from spadesctl.core.deck import SPADES, SUIT_LETTERS, SUIT_NUMBER
 from spadesctl.rules.deck import deck_cards, effective_suit, power
 from spadesctl.rules.ruleset import Deck, Ruleset
 
-#: Suits in play by number; holdings list them in this order too (spades.hearts...).
-SUIT_NUMBER: Final = {Suit.SPADES: 0, Suit.HEARTS: 1, Suit.DIAMONDS: 2, Suit.CLUBS: 3}
-SUIT_LETTERS: Final = "SHDC"
 #: A holding group's ranks, high first; the fifth group holds the jokers, big first.
 _GROUP_ORDER: Final = ("AKQJT98765432",) * 4 + ("BL",)
 _JOKER_TEXT: Final = {"B": "BJ", "L": "LJ"}
@@ -58,7 +56,7 @@ def deck_tables(deck: Deck, players: int = 4) -> DeckTables:
         if c not in pack:
             continue
         suit = SUIT_NUMBER[effective_suit(c, deck)]
-        strength = power(c, deck) + (100 if suit == 0 else 0)
+        strength = power(c, deck) + (100 if suit == SPADES else 0)
         cards[c.text] = (suit, 1 << (power(c, deck) - 2), strength)
     for g, letter in enumerate(SUIT_LETTERS):
         for i, rank in enumerate(_RANKS_HIGH_FIRST[:-1]):

@@ -6,9 +6,12 @@ in partnerships or not, every hand bid (any deck; the 2C leads only in the 52-ca
 :class:`ExpressRules` of ints and bools, and answers ``None`` for any other ruleset (the
 game is then checked by the full engine).
 
-Every key of :class:`Ruleset` is named once below, in :data:`FIXED`, :data:`VARIED` or
-:data:`NOT_REACHED`; ``tests/test_express.py`` fails when a key is added to the ruleset
-and not here, so that a new house rule cannot slip past the express check unread.
+Every key of :class:`Ruleset` declares on its field how the express check treats it
+(:class:`~spadesctl.rules.declare.Express`), read here into :data:`FIXED`, :data:`VARIED`
+and :data:`NOT_REACHED`; a key must be declared with one, so that a new house rule
+cannot slip past the express check unread.  A key declared ``VARIED`` must also be read
+by :func:`express_rules` (``tests/test_express.py`` proves the express check against the
+full engine under each value).
 """
 
 from __future__ import annotations
@@ -17,7 +20,10 @@ import functools
 from dataclasses import dataclass, fields
 from typing import Final
 
+from spadesctl.core.bids import zero_is_nil
 from spadesctl.express.deck import DeckTables, deck_tables
+from spadesctl.rules.declare import Express
+from spadesctl.rules.keys import KEYS
 from spadesctl.rules.ruleset import (
     BagMode,
     Bidding,
@@ -25,63 +31,23 @@ from spadesctl.rules.ruleset import (
     FailedNilTricks,
     FirstLead,
     LeadSpades,
+    MoonFail,
     Ruleset,
     SetPenalty,
 )
 
-#: Keys the express check requires to have exactly these values.
-FIXED: Final[dict[str, object]] = {
-    "first_hand_unbid": False,
-}
+#: Keys the express check requires to have their default value (declared
+#: ``Express.FIXED`` on their field of :class:`Ruleset`).
+FIXED: Final[dict[str, object]] = {k.name: k.default for k in KEYS if k.express is Express.FIXED}
 
-#: Keys whose every value the express check reads.
-VARIED: Final = frozenset(
-    {
-        "players",  # 3 or 4
-        "partnership",
-        "must_overtake",
-        "first_lead",
-        "spades_first_trick",
-        "lead_spades",
-        "nil",
-        "nil_penalty",
-        "zero_is_nil",
-        "blind_nil",
-        "blind_nil_deficit",
-        "blind_nil_pass",
-        "both_nil",
-        "failed_nil_tricks",
-        "bag_limit",
-        "bag_penalty",
-        "bag_mode",
-        "set_penalty",
-        "min_team_bid",
-        "max_team_bid",
-        "bids_total_13",
-        "target",
-        "lose_at",
-        "set_twice_loses",
-        "bidding",
-        "deck",
-        "max_overtricks",
-        "ten_for_200",
-        "boston_wins",
-        "moon",
-        "moon_fail",
-    }
-)
+#: Keys whose every value the express check reads (``Express.VARIED``).
+VARIED: Final = frozenset(k.name for k in KEYS if k.express is Express.VARIED)
 
-#: Keys that cannot matter in a game the express check accepts: the name; the key of a
-#: rule that :data:`FIXED` turns off (an unbid first hand); blind bids and renege
-#: rulings, whose lines make the express check hand the game over.
+#: Keys that cannot matter in a game the express check accepts (``Express.NOT_REACHED``),
+#: and the name: the key of a rule that :data:`FIXED` turns off (an unbid first hand);
+#: blind bids and renege rulings, whose lines make the express check hand the game over.
 NOT_REACHED: Final = frozenset(
-    {
-        "name",
-        "first_hand_bids_itself",
-        "blind_bids",
-        "blind_bid_deficit",
-        "renege_penalty",
-    }
+    {"name", *(k.name for k in KEYS if k.express is Express.NOT_REACHED)}
 )
 
 
@@ -167,7 +133,7 @@ def express_rules(rules: Ruleset) -> ExpressRules | None:
         spades_broken=rules.lead_spades is LeadSpades.BROKEN,
         nil=rules.nil,
         nil_penalty=rules.effective_nil_penalty,
-        zero_is_nil=rules.zero_is_nil and rules.nil is not None,
+        zero_is_nil=zero_is_nil(rules),
         blind_nil=rules.blind_nil,
         blind_nil_deficit=rules.blind_nil_deficit,
         blind_nil_pass=rules.blind_nil_pass,
@@ -190,7 +156,7 @@ def express_rules(rules: Ruleset) -> ExpressRules | None:
         ten_for_200=rules.ten_for_200,
         boston_wins=rules.boston_wins,
         moon=rules.moon,
-        moon_fail_bags=rules.moon_fail == "bags",
+        moon_fail_bags=rules.moon_fail is MoonFail.BAGS,
     )
 
 

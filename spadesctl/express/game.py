@@ -11,13 +11,15 @@ carries the running score, and compares every figure the record writes.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Final
 
+from spadesctl.core.limits import MAX_HANDS, MAX_NUMBER
 from spadesctl.express.family import ExpressRules, express_rules
 from spadesctl.express.hand import play_hand
 from spadesctl.express.score import score_party, winner
-from spadesctl.rules.parse import RulesError, parse_rules
+from spadesctl.rules.parse import RulesError
+from spadesctl.rules.resolve import declared_rules
 from spadesctl.rules.ruleset import Ruleset
 
 #: A tag as ``fmt`` writes it, with no escapes in its value.
@@ -25,10 +27,8 @@ _TAG: Final = re.compile(r'\[([A-Za-z][A-Za-z0-9_]*) "([^"\\]*)"\]')
 #: A score as ``fmt`` writes it (no sign for positives, no leading zeros), of at most
 #: nine digits (the grammar's limit).
 _SCORE: Final = re.compile(r"-?(?:0|[1-9][0-9]{0,8})")
-#: A bag count as ``fmt`` writes it: the grammar reads 0 to 99, without a sign.
-_BAGS: Final = re.compile(r"0|[1-9][0-9]?")
-#: The grammar reads hand numbers up to this.
-_MAX_HANDS: Final = 99
+#: A bag count as ``fmt`` writes it: the grammar reads 0 to MAX_NUMBER, without a sign.
+_BAGS: Final = frozenset(str(n) for n in range(MAX_NUMBER + 1))
 
 
 def express_game(lines: Sequence[str], default: Ruleset) -> int | None:
@@ -57,10 +57,8 @@ def express_game(lines: Sequence[str], default: Ruleset) -> int | None:
 
 def _rules(text: str | None, default: Ruleset) -> ExpressRules | None:
     """The express view of the game's ruleset (``None``: invalid, or not covered)."""
-    if text is None:
-        return express_rules(default)
     try:
-        return express_rules(parse_rules(text))
+        return express_rules(declared_rules(text, default))
     except RulesError:
         return None  # invalid-rules
 
@@ -86,7 +84,7 @@ def _hands(rules: ExpressRules, rows: list[str], at: int) -> int | None:
             won is not None  # play-after-game-over
             or len(words) != 4
             or words[0] != "hand"
-            or hands == _MAX_HANDS
+            or hands == MAX_HANDS
             or words[1] != str(hands + 1)
             or words[2] != "dealer"
             or words[3] not in rules.seats
@@ -107,11 +105,11 @@ def _hands(rules: ExpressRules, rows: list[str], at: int) -> int | None:
             )
             scores[p] += points
         if at < len(rows) and rows[at].startswith("score "):
-            if _recorded(rows[at], parties, _SCORE) != scores:
+            if _recorded(rows[at], parties, _SCORE.fullmatch) != scores:
                 return None  # score-mismatch
             at += 1
         if at < len(rows) and rows[at].startswith("bags "):
-            recorded = _recorded(rows[at], parties, _BAGS)
+            recorded = _recorded(rows[at], parties, _BAGS.__contains__)
             if recorded is None or (rules.carry and recorded != bags):
                 return None  # bags-mismatch
             at += 1
@@ -119,10 +117,12 @@ def _hands(rules: ExpressRules, rows: list[str], at: int) -> int | None:
     return hands or None
 
 
-def _recorded(line: str, parties: tuple[str, ...], number: re.Pattern[str]) -> list[int] | None:
+def _recorded(
+    line: str, parties: tuple[str, ...], number: Callable[[str], object]
+) -> list[int] | None:
     """``score NS 120 EW -40`` (or ``bags``): each party's figure, in the order of
     ``parties``; ``None`` unless every party is given once, no one else, and every
-    figure is written as ``number`` allows."""
+    figure is written as ``number`` allows (it answers true)."""
     words = line.split(" ")
     if len(words) != 1 + 2 * len(parties):
         return None
@@ -134,7 +134,7 @@ def _recorded(line: str, parties: tuple[str, ...], number: re.Pattern[str]) -> l
         figures = [figures[names.index(name)] for name in parties]
     out = []
     for figure in figures:
-        if not number.fullmatch(figure):
+        if not number(figure):
             return None
         out.append(int(figure))
     return out

@@ -14,11 +14,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from spadesctl.core.bids import BLIND_NIL, NIL
+from spadesctl.core.deck import CLUBS as _CLUBS
 from spadesctl.express.deck import Card, DeckTables, rank_bits
 from spadesctl.express.family import ExpressRules
-from spadesctl.express.score import BLIND_NIL, NIL
 
-_CLUBS: Final = 3
 _TWO: Final = 1  # the bit of the 2 of a suit (in the 52-card deck)
 
 #: Bid text -> bid code (a 0 is kept as 0 here: whether it is a nil depends on the rules).

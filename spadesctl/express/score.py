@@ -11,13 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from spadesctl.core.bids import BLIND_NIL
 from spadesctl.express.family import ExpressRules
 from spadesctl.rules.ruleset import FailedNilTricks
-
-#: Bid codes: 0..13 is a number of tricks (after a 0 that counts as nil became NIL).
-NIL: Final = -1
-BLIND_NIL: Final = -2
-
 
 #: A made bid of 10 or more under ``ten_for_200``.
 TEN_FOR_200_POINTS: Final = 200

@@ -21,6 +21,7 @@ from collections.abc import Callable
 from typing import Final
 
 from spadesctl.cards import CARD_SPELLINGS, Card, Party, Seat, Side, parse_holding
+from spadesctl.core.limits import MAX_NUMBER
 from spadesctl.events import (
     Bid,
     BidKind,
@@ -295,9 +296,9 @@ def general_line(text: str, line: int) -> LineEvent | None:
 # Canonical lines: the keyword at column 1, one space between words.  Each reader gets
 # the line and its words, and answers ``None`` for anything unexpected.
 
-#: The numbers ``[0-9]{1,2}`` spells (the grammar's INT, at most 99), by their text.
+#: The numbers ``[0-9]{1,2}`` spells (the grammar's INT, at most MAX_NUMBER), by their text.
 _NUMBER: Final[dict[str, int]] = {
-    **{str(i): i for i in range(100)},
+    **{str(i): i for i in range(MAX_NUMBER + 1)},
     **{f"0{i}": i for i in range(10)},
 }
 #: Every bid value the grammar takes, by its text: (kind, tricks).

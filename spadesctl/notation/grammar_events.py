@@ -22,6 +22,7 @@ from lark.exceptions import (
 )
 
 from spadesctl.cards import Card, Party, Seat, parse_holding, parse_party
+from spadesctl.core.limits import MAX_SCORE_DIGITS, too_many_digits
 from spadesctl.events import (
     Bid,
     BidKind,
@@ -51,9 +52,6 @@ from spadesctl.notation.escapes import unescape
 from spadesctl.notation.grammar import spades_parser
 from spadesctl.notation.parser import NotationError, too_large
 
-#: The most tricks any bid may name (three players hold 17 cards); larger numbers are
-#: syntax errors, smaller out-of-range ones are the replay engine's ``bid-out-of-range``.
-_MAX_NUMBER: Final = 99
 _SEAT_ORDER: Final = {Seat.N: 0, Seat.E: 1, Seat.S: 2, Seat.W: 3}
 #: What the grammar ignores between tokens (and nothing else: not Unicode spaces).
 _BLANK: Final = " \t\f\r"
@@ -65,17 +63,10 @@ def _seat(tok: Token) -> Seat:
     return Seat(str(tok))
 
 
-#: The most digits a running score may have (Python itself reads at most 4,300).
-MAX_SCORE_DIGITS: Final = 9
-
-
 def _int(tok: Token) -> int:
-    if len(str(tok).lstrip("0")) > len(str(_MAX_NUMBER)):
+    if too_many_digits(str(tok)):
         _too_large(tok)
-    value = int(tok)
-    if value > _MAX_NUMBER:
-        _too_large(tok)
-    return value
+    return int(tok)
 
 
 def _signed_int(tok: Token) -> int:

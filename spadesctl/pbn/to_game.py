@@ -34,11 +34,12 @@ from spadesctl.cards import (
     LITTLE_JOKER,
     Card,
     Seat,
-    Suit,
     next_seat,
     parse_holding,
     seats_for,
 )
+from spadesctl.core.deck import trick_winner_of_cards
+from spadesctl.core.limits import too_many_digits
 from spadesctl.events import (
     NOWHERE,
     Bid,
@@ -66,8 +67,8 @@ from spadesctl.pbn.tags import (
     RULES_FROM,
 )
 from spadesctl.record import Game, assemble
-from spadesctl.rules import STANDARD, FirstLead, RulesError, Ruleset, format_rules, parse_rules
-from spadesctl.rules.deck import trick_winner_index
+from spadesctl.rules import STANDARD, FirstLead, RulesError, Ruleset, format_rules
+from spadesctl.rules.resolve import declared_rules
 
 _DOTTED_DATE: Final = re.compile(r"(\d{4}|\?{4})\.(\d\d|\?\?)\.(\d\d|\?\?)")
 
@@ -115,24 +116,16 @@ def first_leader(
     return next_seat(dealer, seats)
 
 
-def trick_winner(cards: Sequence[Card], rules: Ruleset, first: bool) -> int:
-    """The index (in the order played) of the card that wins a trick under ``rules``.
-
-    Under ``first_lead=lowest_club`` the highest club wins the first trick.
-    """
-    if first and rules.first_lead is FirstLead.LOWEST_CLUB:
-        clubs = [(c.rank, i) for i, c in enumerate(cards) if c.suit is Suit.CLUBS]
-        if clubs:
-            return max(clubs)[1]
-    return trick_winner_index(cards, rules.deck)
+#: The index (in the order played) of the card that wins a trick under ``rules``
+#: (``first``: the hand's first trick, which the highest club wins under
+#: ``first_lead=lowest_club``).
+trick_winner = trick_winner_of_cards
 
 
 def rules_from_text(text: str | None) -> Ruleset:
     """The ruleset of a ``[Rules]`` tag, or ``standard`` (the replay engine reports bad rules)."""
-    if text is None:
-        return STANDARD
     try:
-        return parse_rules(text)
+        return declared_rules(text)
     except RulesError:
         return STANDARD
 
@@ -185,14 +178,11 @@ def _seat(text: str) -> Seat | None:
     return Seat(word) if word in ("N", "E", "S", "W") else None
 
 
-#: The largest number a bid or a trick number may be, as in the native notation.
-_MAX_NUMBER: Final = 99
-
-
 def _number(text: str) -> int | None:
-    """A bid's or trick's number, ``None`` above :data:`_MAX_NUMBER` (which also keeps
-    thousands of digits away from ``int``, which refuses them)."""
-    if len(text.lstrip("0")) > len(str(_MAX_NUMBER)) or int(text) > _MAX_NUMBER:
+    """A bid's or trick's number, ``None`` above :data:`~spadesctl.core.limits.MAX_NUMBER`
+    as in the native notation (which also keeps thousands of digits away from ``int``,
+    which refuses them)."""
+    if too_many_digits(text):
         return None
     return int(text)
 

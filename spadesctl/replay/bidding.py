@@ -12,25 +12,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from spadesctl.cards import Party, Seat, Side, side_of
+from spadesctl.core.bids import is_nil
+from spadesctl.core.deck import SPADES, DeckTable
 from spadesctl.events import Bid, BidKind, Position
 from spadesctl.record import Hand
 from spadesctl.replay.report import Reporter
-from spadesctl.replay.tables import SPADES, DeckTable
 from spadesctl.rules.ruleset import Bidding, Ruleset
 from spadesctl.scoring.model import parties_of, party_of
 
 SUICIDE_PARTNER_MIN = 4
-
-
-def is_nil(rules: Ruleset, bid: Bid) -> bool:
-    """Whether ``bid`` is a nil or blind nil (a plain 0 is one when ``zero_is_nil`` and
-    nil is on; with ``nil=off`` a 0 is an ordinary bid, as the scorer reads it)."""
-    kind = bid.kind
-    if kind is BidKind.NIL or kind is BidKind.BLIND_NIL:
-        return True
-    return (
-        kind is BidKind.NUMBER and bid.tricks == 0 and rules.zero_is_nil and rules.nil is not None
-    )
 
 
 def party_name(party: Party) -> str:

@@ -12,11 +12,11 @@ applies the passes.
 from __future__ import annotations
 
 from spadesctl.cards import Card, Seat
+from spadesctl.core.deck import CARDS, DeckTable, card_index, card_indices, index_of
 from spadesctl.events import Bid, BidKind, Holding
 from spadesctl.record import Hand
 from spadesctl.replay.report import Reporter
 from spadesctl.replay.state import HandState
-from spadesctl.replay.tables import CARDS, DeckTable, card_index, card_indices, index_of
 from spadesctl.rules.ruleset import Ruleset
 
 Holdings = list[set[int]]

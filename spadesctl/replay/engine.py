@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from spadesctl.cards import Party, Seat, next_seat, seats_for
+from spadesctl.core.deck import deck_table, holding_cards
 from spadesctl.record import Game, Hand
 from spadesctl.replay.bidding import apply_raises, check_bids
 from spadesctl.replay.deal import (
@@ -29,7 +30,6 @@ from spadesctl.replay.play import play_tricks
 from spadesctl.replay.report import Reporter
 from spadesctl.replay.result import ReplayedGame, ReplayedHand
 from spadesctl.replay.state import HandState
-from spadesctl.replay.tables import deck_table, holding_cards
 from spadesctl.replay.widow import check_widow
 from spadesctl.rules.ruleset import Ruleset
 from spadesctl.scoring.model import parties_of

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 
 from spadesctl.cards import Card
-from spadesctl.replay.tables import (
+from spadesctl.core.deck import (
     CARDS,
     CLUBS,
     DIAMONDS,
@@ -33,7 +33,7 @@ def legal_indices(
     first_trick: bool,
     spades_broken: bool,
 ) -> list[int]:
-    """:func:`legal_plays` on card indices (see :mod:`spadesctl.replay.tables`), sorted."""
+    """:func:`legal_plays` on card indices (see :mod:`spadesctl.core.deck`), sorted."""
     suit = table.suit
     power = table.power
     cards = sorted(held)

@@ -10,12 +10,13 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from spadesctl.cards import Party, Seat, Side
+from spadesctl.core.bids import is_nil
+from spadesctl.core.deck import SUIT_WORDS, card_index, deck_table
 from spadesctl.events import Bid, Took
 from spadesctl.record import Hand
-from spadesctl.replay.bidding import is_nil, party_name
+from spadesctl.replay.bidding import party_name
 from spadesctl.replay.report import Reporter
 from spadesctl.replay.result import FoundRenege, PlayedTrick
-from spadesctl.replay.tables import SUIT_WORDS, card_index, deck_table
 from spadesctl.rules.ruleset import Ruleset
 from spadesctl.scoring.model import parties_of, party_of, seats_of
 

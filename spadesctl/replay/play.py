@@ -5,7 +5,7 @@
 before, follows suit, the lead and first-trick rules, ``must_overtake``), then taken as
 played whatever was wrong with it, so that one replay reports every problem.  The loop
 works on card indices and suit numbers from the deck's
-:class:`~spadesctl.replay.tables.DeckTable`; messages are only built when a rule is
+:class:`~spadesctl.core.deck.DeckTable`; messages are only built when a rule is
 broken.
 """
 
@@ -15,12 +15,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from spadesctl.cards import Seat, seats_for
-from spadesctl.events import Trick
-from spadesctl.record import Hand
-from spadesctl.replay.report import Reporter
-from spadesctl.replay.result import FoundRenege, PlayedTrick
-from spadesctl.replay.state import HandState
-from spadesctl.replay.tables import (
+from spadesctl.core.deck import (
     CARDS,
     CLUBS,
     DIAMONDS,
@@ -29,10 +24,16 @@ from spadesctl.replay.tables import (
     SUIT_WORDS,
     TWO_OF_CLUBS,
     card_indices,
+    trick_winner,
 )
-from spadesctl.replay.tables import (
+from spadesctl.core.deck import (
     index_of as _index_of,
 )
+from spadesctl.events import Trick
+from spadesctl.record import Hand
+from spadesctl.replay.report import Reporter
+from spadesctl.replay.result import FoundRenege, PlayedTrick
+from spadesctl.replay.state import HandState
 from spadesctl.rules.ruleset import FirstLead, LeadSpades, Ruleset
 from spadesctl.values import fast_init
 
@@ -136,8 +137,9 @@ def play_tricks(hand: Hand, rules: Ruleset, state: HandState, rep: Reporter) -> 
         indices = list(map(index_of, cards))
         rotation = order[lead]
         broken_before = broken
-        if position == 0 and first_lead is FirstLead.LOWEST_CLUB:
-            best = _lowest_club_trick(state, t, indices, rotation, rep)
+        lowest_club = position == 0 and first_lead is FirstLead.LOWEST_CLUB
+        if lowest_club:
+            _lowest_club_trick(state, t, indices, rotation, rep)
             broken = broken or any(suit[c] == SPADES for c in indices)
         else:
             # The lead.
@@ -157,9 +159,7 @@ def play_tricks(hand: Hand, rules: Ruleset, state: HandState, rep: Reporter) -> 
                 broken = True
             if position == 0 and first_lead is FirstLead.TWO_OF_CLUBS:
                 _two_of_clubs_lead(state, t, s, c, rep)
-            best = 0
-            best_suit = led
-            best_power = top_led = power[c]
+            top_led = power[c]
             top_spade = top_led if led == SPADES else -1
             # The cards that follow it.
             for k in range(1, len(indices)):
@@ -179,8 +179,6 @@ def play_tricks(hand: Hand, rules: Ruleset, state: HandState, rep: Reporter) -> 
                         _must_beat(state, t, k, s, c, top_led, rep)
                     if p > top_led:
                         top_led = p
-                        if best_suit == led:
-                            best, best_power = k, p
                     continue
                 if led >= 0 and (counts[s][led] or cs == SPADES or must_overtake):
                     found = _not_following(
@@ -190,11 +188,9 @@ def play_tricks(hand: Hand, rules: Ruleset, state: HandState, rep: Reporter) -> 
                         reneges.append(found)
                 if cs == SPADES:
                     broken = True
-                    if best_suit != SPADES or p > best_power:
-                        best, best_suit, best_power = k, SPADES, p
                     if p > top_spade:
                         top_spade = p
-        winner = rotation[best]
+        winner = rotation[trick_winner(table, indices, lowest_club)]
         won[winner] += 1
         expected = winner
         tricks.append(
@@ -390,14 +386,14 @@ def _must_beat(
 
 def _lowest_club_trick(
     state: HandState, t: Trick, indices: list[int], rotation: tuple[int, ...], rep: Reporter
-) -> int:
-    """The first trick under ``first_lead=lowest_club``; returns the winning card's index.
+) -> None:
+    """The first trick under ``first_lead=lowest_club``, checked (its winner is
+    :func:`~spadesctl.core.deck.trick_winner`'s).
 
     Everyone plays their lowest club; a player without clubs plays a heart or a diamond
     (a spade only when holding nothing else).  The highest club wins.
     """
     table = state.table
-    best, best_power = -1, -1
     for k, c in enumerate(indices):
         s = rotation[k]
         if not state.take(s, c):
@@ -428,23 +424,6 @@ def _lowest_club_trick(
                 trick=t.number,
                 seat=seat,
             )
-        if is_club and table.power[c] > best_power:
-            best, best_power = k, table.power[c]
-    if best < 0:  # no club at all: an ordinary trick
-        best = _ordinary_winner(state, indices)
-    return best
-
-
-def _ordinary_winner(state: HandState, indices: list[int]) -> int:
-    table = state.table
-    led = table.suit[indices[0]]
-    best, best_key = 0, -1
-    for k, c in enumerate(indices):
-        cs = table.suit[c]
-        key = 200 + table.power[c] if cs == SPADES else 100 + table.power[c] if cs == led else 0
-        if key > best_key:
-            best, best_key = k, key
-    return best
 
 
 def _other_suits(state: HandState, s: int) -> str:

@@ -1,6 +1,6 @@
 """The working state of one hand's replay: who holds which cards, what has been played.
 
-Cards are indices into :data:`~spadesctl.replay.tables.CARDS`; seats are positions
+Cards are indices into :data:`~spadesctl.core.deck.CARDS`; seats are positions
 (0..players-1) in the clockwise seat order of the table.  ``counts[seat][suit]`` keeps
 how many cards of each suit (as the deck plays it) a seat holds, so that "could this
 player follow suit?" is one list read.  The state is local to one replay and mutated as
@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from spadesctl.cards import Seat
-from spadesctl.replay.tables import CARDS, DeckTable
+from spadesctl.core.deck import CARDS, DeckTable
 
 
 class HandState:

@@ -11,7 +11,6 @@ from spadesctl.rules.deck import (
     effective_suit,
     is_spade,
     power,
-    trick_winner_index,
 )
 from spadesctl.rules.keys import KEYS, Key
 from spadesctl.rules.parse import (
@@ -29,7 +28,9 @@ from spadesctl.rules.ruleset import (
     FailedNilTricks,
     FirstLead,
     LeadSpades,
+    MoonFail,
     RenegePenalty,
+    RenegeSet,
     Ruleset,
     SetPenalty,
 )
@@ -45,7 +46,9 @@ __all__ = [
     "FirstLead",
     "Key",
     "LeadSpades",
+    "MoonFail",
     "RenegePenalty",
+    "RenegeSet",
     "RulesError",
     "Ruleset",
     "SetPenalty",
@@ -57,5 +60,4 @@ __all__ = [
     "load_rules_toml",
     "parse_rules",
     "power",
-    "trick_winner_index",
 ]

@@ -2,13 +2,14 @@
 
 Under the ``jokers`` and ``jjdd`` decks some cards change suit (the jokers, and under
 ``jjdd`` the 2D, are spades) and rank above the ace of spades.  Everything here is looked
-up in tables built once at import, one per :class:`Deck`, so the trick-by-trick calls
-(:func:`effective_suit`, :func:`power`, :func:`trick_winner_index`) are dictionary reads.
+up in tables built once at import, one per :class:`Deck`, so the calls
+(:func:`effective_suit`, :func:`power`) are dictionary reads.  The same facts as integer
+tables, and the trick winner, are :mod:`spadesctl.core.deck`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Final
 
@@ -93,21 +94,3 @@ def power(c: Card, deck: Deck) -> int:
     ``jokers`` and 15..18 (2S, 2D, LJ, BJ) under ``jjdd``.
     """
     return _PLACE[deck][c][1]
-
-
-def trick_winner_index(cards: Sequence[Card], deck: Deck) -> int:
-    """The index in ``cards`` (in the order played) of the card that wins the trick.
-
-    The highest spade wins; without spades, the highest card of the suit led.
-    """
-    place = _PLACE[deck]
-    best = 0
-    best_suit, best_power = place[cards[0]]
-    for i in range(1, len(cards)):
-        suit, p = place[cards[i]]
-        if suit is best_suit:
-            if p > best_power:
-                best, best_power = i, p
-        elif suit is Suit.SPADES:
-            best, best_suit, best_power = i, suit, p
-    return best

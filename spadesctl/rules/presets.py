@@ -17,6 +17,7 @@ from spadesctl.rules.ruleset import (
     Deck,
     FailedNilTricks,
     FirstLead,
+    MoonFail,
     Ruleset,
 )
 
@@ -56,7 +57,7 @@ TWO_PLAYER: Final = replace(
     nil_penalty=0,
     failed_nil_tricks=FailedNilTricks.BAGS,
     moon=250,
-    moon_fail="bags",
+    moon_fail=MoonFail.BAGS,
     blind_nil=None,
 )
 

@@ -40,6 +40,16 @@ def rules_option(value: str | None) -> Ruleset:
     return parse_rules(value)
 
 
+def declared_rules(tag: str | None, default: Ruleset = STANDARD) -> Ruleset:
+    """The ruleset of a game whose ``[Rules]`` tag reads ``tag`` (``None``: it has none).
+
+    The one reading of "which ruleset applies": the tag, read on its own (from
+    ``standard`` when it names no preset), else ``default``.  Raises
+    :class:`~spadesctl.rules.RulesError` for a tag that is not valid rules text.
+    """
+    return default if tag is None else parse_rules(tag)
+
+
 @fast_init
 @dataclass(frozen=True, slots=True)
 class GameRules:
@@ -57,7 +67,7 @@ def rules_for_game(game: Game, default: Ruleset = STANDARD, file: str | None = N
     if tag is None:
         return GameRules(default, "default")
     try:
-        return GameRules(parse_rules(tag.value), "tag")
+        return GameRules(declared_rules(tag.value, default), "tag")
     except RulesError as exc:
         problem = Diagnostic(
             "invalid-rules",

@@ -1,16 +1,19 @@
 """The ruleset: every house rule the engine knows, as one immutable value.
 
 Each field is a named key of the ruleset (``[Rules "standard nil=50"]``); the field name
-is the key.  ``None`` stands for ``off`` where a key can be switched off.  Presets and the
+is the key, and the field's declaration (:func:`~spadesctl.rules.declare.key`) is the one
+place that says its values, default, meaning, source and how the express check treats
+it.  ``None`` stands for ``off`` where a key can be switched off.  Presets and the
 parsing of rules text live in :mod:`spadesctl.rules.presets` and
-:mod:`spadesctl.rules.parse`; docs/rules.md documents every key and where it comes from.
+:mod:`spadesctl.rules.parse`; docs/rules.md's key table is derived from the declarations.
 """
 
 from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import Literal
+
+from spadesctl.rules.declare import Express, choice, key, whole, whole_or, yes_no
 
 
 class Deck(enum.Enum):
@@ -68,7 +71,26 @@ class Bidding(enum.Enum):
     MIRROR = "mirror"  # each player bids the number of spades held
 
 
-RenegePenalty = int | Literal["set"]
+class MoonFail(enum.Enum):
+    __hash__ = object.__hash__  # members are singletons: identity hashing is cheap
+
+    SET = "set"  # a failed moon is set like any other bid
+    BAGS = "bags"  # its tricks count as bags
+
+
+class RenegeSet(enum.Enum):
+    """``renege_penalty=set``: the reneging side is set (the other values are tricks)."""
+
+    __hash__ = object.__hash__  # members are singletons: identity hashing is cheap
+
+    SET = "set"
+
+
+RenegePenalty = int | RenegeSet
+
+_POINTS = whole(0)
+_POINTS_OR_OFF = whole(0, off="off")
+_NOT_REACHED = Express.NOT_REACHED
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,42 +98,290 @@ class Ruleset:
     """All the keys, with the ``standard`` preset's values as defaults."""
 
     name: str = "standard"
-    players: int = 4
-    partnership: bool = True
-    deck: Deck = Deck.STANDARD
-    first_lead: FirstLead = FirstLead.LEFT_OF_DEALER
-    spades_first_trick: bool = True
-    lead_spades: LeadSpades = LeadSpades.BROKEN
-    must_overtake: bool = False
-    bidding: Bidding = Bidding.NORMAL
-    nil: int | None = 100
-    nil_penalty: int | None = None  # None: the same as nil
-    zero_is_nil: bool = True
-    blind_nil: int | None = 200
-    blind_nil_deficit: int = 100
-    blind_nil_pass: int = 2
-    both_nil: bool = True
-    failed_nil_tricks: FailedNilTricks = FailedNilTricks.BAGS
-    bag_limit: int | None = 10
-    bag_penalty: int = 100
-    bag_mode: BagMode = BagMode.CARRY
-    set_penalty: SetPenalty = SetPenalty.BID
-    min_team_bid: int = 0
-    max_team_bid: int | None = None
-    bids_total_13: bool = True
-    blind_bids: int | None = None
-    blind_bid_deficit: int = 100
-    first_hand_unbid: bool = False
-    first_hand_bids_itself: bool = False
-    max_overtricks: int | None = None
-    ten_for_200: bool = False
-    boston_wins: bool = False
-    moon: int | None = None
-    moon_fail: Literal["set", "bags"] = "set"
-    target: int = 500
-    lose_at: int | None = None
-    set_twice_loses: bool = False
-    renege_penalty: RenegePenalty = 3
+    players: int = key(
+        4,
+        whole(2, 4),
+        "players at the table (3: 17 cards each; 2: hands drawn)",
+        "Players at the table. With 3, the 2D is taken out and each gets 17 cards (see "
+        "[Decks](#decks)); with 2, each builds a 13-card hand by drawing.",
+        "000, 002",
+    )
+    partnership: bool = key(
+        True,
+        yes_no(),
+        "partners sit opposite and score as one side (4 players)",
+        "`yes`: North-South and East-West are sides that bid, take tricks and score together "
+        "(4 players only). `no`: everyone scores alone, with their own bags.",
+        "000",
+    )
+    deck: Deck = key(
+        Deck.STANDARD,
+        choice(Deck),
+        "the pack; jokers and jjdd add top spades (see Decks)",
+        "The pack: 52 cards; or 54 less the 2H and 2C, with the jokers as the two top spades; "
+        "`jjdd` also makes the 2D a spade, ranking BJ > LJ > 2D > 2S > AS.",
+        "004",
+    )
+    first_lead: FirstLead = key(
+        FirstLead.LEFT_OF_DEALER,
+        choice(FirstLead),
+        "how the first trick of a hand starts",
+        "How a hand starts: the player on the dealer's left leads; or the holder of the 2C "
+        "leads it; or everyone plays their lowest club to the first trick (void: a heart or a "
+        "diamond) and the highest club wins it.",
+        "000, 004; two_of_clubs: project",
+    )
+    spades_first_trick: bool = key(
+        True,
+        yes_no(),
+        "a spade may be played to the first trick",
+        "`no`: nobody may play a spade to the first trick, even when void in the suit led, "
+        "unless they hold nothing else.",
+        "000, 004",
+    )
+    lead_spades: LeadSpades = key(
+        LeadSpades.BROKEN,
+        choice(LeadSpades),
+        "spades may be led only once broken, or at any time",
+        "`broken`: a spade may be led only after a spade has been played to an earlier trick, "
+        "or by a player who holds only spades. `anytime`: no such rule.",
+        "001, 004",
+    )
+    must_overtake: bool = key(
+        False,
+        yes_no(),
+        "a player must beat the best card in the trick if able",
+        "`yes`: a player following suit must beat the best card of that suit in the trick if "
+        "they can; a player who cannot follow must trump, and overtrump, if they can.",
+        "000",
+    )
+    bidding: Bidding = key(
+        Bidding.NORMAL,
+        choice(Bidding),
+        "the bidding rule: free, suicide or mirror",
+        "`normal`: any bid. `suicide`: on each side one partner bids nil and the other at "
+        "least 4. `mirror`: every player bids the number of spades they hold.",
+        "project",
+    )
+    nil: int | None = key(
+        100,
+        _POINTS_OR_OFF,
+        "bonus for a made nil bid; off: no nil bids",
+        "Points a made nil bid scores. `off`: nil may not be bid.",
+        "000, 001, 003",
+    )
+    nil_penalty: int | None = key(
+        None,
+        whole(0, off="same"),
+        "loss for a failed nil; same: as much as nil",
+        "Points a failed nil loses; `same`: as many as `nil` scores; `0`: no penalty.",
+        "002",
+    )
+    zero_is_nil: bool = key(
+        True,
+        yes_no(),
+        "with nil on, a bid of 0 is a nil bid (no: a bid of zero)",
+        "While nil is on, a bid of 0 is a nil bid. `no`: 0 is an ordinary bid (with `nil=off` "
+        "it always is).",
+        "004",
+    )
+    blind_nil: int | None = key(
+        200,
+        _POINTS_OR_OFF,
+        "bonus, and loss, for blind nil; off: no blind nil",
+        "Points a made blind nil (a nil bid before looking at the cards) scores, and a failed "
+        "one loses. `off`: no blind nil.",
+        "000, 004",
+    )
+    blind_nil_deficit: int = key(
+        100,
+        _POINTS,
+        "how far a side must trail to bid blind nil",
+        "Blind nil may be bid only by a side trailing by at least this many points.",
+        "000",
+    )
+    blind_nil_pass: int = key(
+        2,
+        whole(0, 13),
+        "cards blind nil bidder and partner exchange",
+        "After a blind nil, the bidder and partner each pass this many cards face down to the "
+        "other.",
+        "000, 004",
+    )
+    both_nil: bool = key(
+        True,
+        yes_no(),
+        "both partners may bid nil in the same hand",
+        "Both partners may bid nil in the same hand (each nil scores on its own).",
+        "003, 004",
+    )
+    failed_nil_tricks: FailedNilTricks = key(
+        FailedNilTricks.BAGS,
+        choice(FailedNilTricks),
+        "what a failed nil's tricks count as",
+        "What the tricks of a failed nil bidder count as: bags for the side, tricks toward "
+        "the partner's bid, or nothing.",
+        "000, 002",
+    )
+    bag_limit: int | None = key(
+        10,
+        whole(1, off="off"),
+        "bags that cost bag_penalty (carry); off: never",
+        "With `bag_mode=carry`: each time a bag count reaches this many, the side loses "
+        "`bag_penalty` and the count drops by this many. `off`: bags are counted and never "
+        "cost anything.",
+        "000, 003",
+    )
+    bag_penalty: int = key(
+        100,
+        _POINTS,
+        "points lost each time the bags reach bag_limit",
+        "Points lost each time the bag count reaches `bag_limit`.",
+        "000, 003",
+    )
+    bag_mode: BagMode = key(
+        BagMode.CARRY,
+        choice(BagMode),
+        "what overtricks (bags) score",
+        "What an overtrick (a bag) scores: `carry`: 1 point, and it goes on the bag count; "
+        "`deduct`: minus 1 point, no count; `off`: nothing.",
+        "002, 004",
+    )
+    set_penalty: SetPenalty = key(
+        SetPenalty.BID,
+        choice(SetPenalty),
+        "what a side short of its bid scores",
+        "What a side taking fewer tricks than it bid scores: minus 10 per trick bid, or 0.",
+        "001, 002",
+    )
+    min_team_bid: int = key(
+        0,
+        whole(0, 13),
+        "smallest bid of a side (of a player, alone)",
+        "The smallest bid a side may make, its nil bids counting 0 (without partnerships: a "
+        "player's smallest number bid).",
+        "004",
+    )
+    max_team_bid: int | None = key(
+        None,
+        whole(1, 17, off="off"),
+        "largest bid of a side; off: no limit",
+        "The largest bid a side (or player) may make. `off`: up to the tricks in a hand.",
+        "004",
+    )
+    bids_total_13: bool = key(
+        True,
+        yes_no(),
+        "all the bids together may equal the tricks in a hand",
+        "`no`: the bids of the hand must not add up to the number of tricks in it, so that "
+        "not everyone can make their bid exactly.",
+        "004",
+    )
+    blind_bids: int | None = key(
+        None,
+        whole(1, 17, off="off"),
+        "smallest blind bid (scores double); off: none",
+        "The smallest blind bid, a side's bid made before looking at the cards; a made blind "
+        "bid scores double. `off`: no blind bids.",
+        "004",
+        _NOT_REACHED,
+    )
+    blind_bid_deficit: int = key(
+        100,
+        _POINTS,
+        "how far a side must trail to bid blind",
+        "A blind bid may be made only by a side trailing by at least this many points.",
+        "004",
+        _NOT_REACHED,
+    )
+    first_hand_unbid: bool = key(
+        False,
+        yes_no(),
+        "the first hand of a game is played without bids",
+        "The first hand of each game is played without bids, and each side scores 10 points "
+        "per trick taken.",
+        "004",
+        Express.FIXED,
+    )
+    first_hand_bids_itself: bool = key(
+        False,
+        yes_no(),
+        "that unbid hand scores as a bid of the tricks",
+        "With `first_hand_unbid`: each side's tricks in that hand count as a made bid of that "
+        "many, so `ten_for_200` and `boston_wins` apply to it. `no`: a flat 10 points per "
+        "trick.",
+        "project",
+        _NOT_REACHED,
+    )
+    max_overtricks: int | None = key(
+        None,
+        _POINTS_OR_OFF,
+        "a side with more overtricks is set; off: no limit",
+        "A side taking more overtricks than this is set (blind bids excepted). `off`: no limit.",
+        "004",
+    )
+    ten_for_200: bool = key(
+        False,
+        yes_no(),
+        "a made bid of 10 scores 200",
+        "A made bid of 10 or more scores 200 (and a failed one loses 200).",
+        "004",
+    )
+    boston_wins: bool = key(
+        False,
+        yes_no(),
+        "bidding 10 and taking all 13 tricks wins the game",
+        "A side that bids 10 or more and takes every trick wins the game at once.",
+        "004",
+    )
+    moon: int | None = key(
+        None,
+        _POINTS_OR_OFF,
+        "score for a made bid of all the tricks; off: no moon",
+        'Points for bidding every trick of the hand and taking them all ("shooting the '
+        'moon"), instead of 10 per trick. `off`: such a bid is an ordinary bid.',
+        "002",
+    )
+    moon_fail: MoonFail = key(
+        MoonFail.SET,
+        choice(MoonFail),
+        "a failed moon is set, or its tricks are bags",
+        "A failed moon bid is `set` like any other bid, or scores its tricks as `bags`.",
+        "002",
+    )
+    target: int = key(
+        500,
+        whole(1),
+        "the score that wins the game",
+        "The score that wins the game; when several reach it in the same hand, the highest "
+        "score wins.",
+        "000, 003, 004",
+    )
+    lose_at: int | None = key(
+        None,
+        whole(None, off="off"),
+        "a score at or below which a side loses; off: none",
+        "A side whose score falls to this or lower loses the game at once (for example "
+        "`-200`). `off`: no such rule.",
+        "project",
+    )
+    set_twice_loses: bool = key(
+        False,
+        yes_no(),
+        "a side set in two hands running loses the game",
+        "A side set in two hands in a row loses the game.",
+        "004",
+    )
+    renege_penalty: RenegePenalty = key(
+        3,
+        whole_or(whole(0, 13), "tricks", RenegeSet),
+        "tricks a reneging side forfeits, or set",
+        "For a renege, this many tricks pass from the offending side to the other side, never "
+        "more than the whole side took (without partnerships, to the other players one at a "
+        "time, clockwise from the offender's left); `set`: the offending side is set.",
+        "004",
+        _NOT_REACHED,
+    )
 
     @property
     def tricks_per_hand(self) -> int:

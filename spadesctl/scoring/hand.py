@@ -13,8 +13,16 @@ from dataclasses import dataclass, field
 from typing import NamedTuple, cast
 
 from spadesctl.cards import Party, Seat, Side, seats_for, side_of
+from spadesctl.core.bids import is_nil
 from spadesctl.events import Bid, BidKind
-from spadesctl.rules.ruleset import BagMode, FailedNilTricks, Ruleset, SetPenalty
+from spadesctl.rules.ruleset import (
+    BagMode,
+    FailedNilTricks,
+    MoonFail,
+    RenegeSet,
+    Ruleset,
+    SetPenalty,
+)
 from spadesctl.scoring.model import (
     HandScore,
     Item,
@@ -222,23 +230,11 @@ def _table_seats(parties: tuple[Party, ...]) -> frozenset[Party]:
     return frozenset(s for party in parties for s in seats_of(party))
 
 
-def _is_nil(rules: Ruleset, bid: Bid) -> bool:
-    if bid.kind in (BidKind.NIL, BidKind.BLIND_NIL):
-        return True
-    return (
-        bid.kind is BidKind.NUMBER
-        and bid.tricks == 0
-        and rules.zero_is_nil
-        and rules.nil is not None
-    )
-
-
 def _read_bids(
     rules: Ruleset, parties: tuple[Party, ...], bids: tuple[Bid, ...], work: dict[Party, _Work]
 ) -> None:
     seats = seats_for(rules.players)
     partnership = rules.partnership and rules.players == 4
-    zero_is_nil = rules.zero_is_nil and rules.nil is not None  # as _is_nil reads a 0
     seen: set[Party] = set()
     for bid in bids:
         bidder = bid.bidder
@@ -259,11 +255,7 @@ def _read_bids(
             if bidder not in seats:
                 raise ScoringError(f"{bidder} bid, but is not at the table")
             w = work[side_of(bidder) if partnership else bidder]  # party_of
-            if (
-                kind is BidKind.NIL
-                or kind is BidKind.BLIND_NIL
-                or (kind is BidKind.NUMBER and tricks == 0 and zero_is_nil)
-            ):
+            if is_nil(rules, bid):
                 w.nil_bids.append((bidder, kind is BidKind.BLIND_NIL))
                 continue
         if kind is BidKind.BLIND:
@@ -312,7 +304,7 @@ def _apply_ruling(rules: Ruleset, ruling: RenegeRuling, work: dict[Party, _Work]
     w = work[party]
     where = f" at trick {ruling.trick}" if ruling.trick is not None else ""
     penalty = rules.renege_penalty
-    if penalty == "set":
+    if penalty is RenegeSet.SET:
         w.set_by_ruling = True
         return Item(party, 0, f"{offender} reneged{where}: {party} is set (renege penalty)")
     # Penalty tricks leave the offender's party: those counted toward its contract first,
@@ -513,7 +505,7 @@ def _score_party_bid(rules: Ruleset, w: _Work, items: list[Item]) -> _Figures:
             contract_points, value_text = _made_value(rules, contract, w.blind, is_moon)
             text = f"{bid_text}, took {took_text}: {value_text}{_bags_text(rules, overtricks)}"
             items.append(Item(w.party, contract_points + unit * overtricks, text))
-        elif is_moon and rules.moon_fail == "bags" and reason is SetReason.SHORT:
+        elif is_moon and rules.moon_fail is MoonFail.BAGS and reason is SetReason.SHORT:
             moon_bags = w.counted
             text = (
                 f"{bid_text}, took {took_text}: the moon failed and its tricks count as bags: "

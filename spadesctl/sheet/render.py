@@ -20,7 +20,7 @@ from typing import Any, TextIO
 from spadesctl.cards import Party, Seat, Side
 from spadesctl.diagnostics import Diagnostic
 from spadesctl.events import Bid
-from spadesctl.rules.ruleset import RenegePenalty
+from spadesctl.rules.ruleset import RenegePenalty, RenegeSet
 from spadesctl.sheet.disputes import SheetCheck, check_sheet
 from spadesctl.sheet.model import ScoreSheet, SheetHand
 from spadesctl.sheet.penalties import PenaltyComparison
@@ -119,7 +119,7 @@ def _players_line(sheet: ScoreSheet) -> str | None:
 
 def _penalty_words(penalty: RenegePenalty, partnership: bool) -> str:
     who = "side" if partnership else "player"
-    if penalty == "set":
+    if isinstance(penalty, RenegeSet):
         return f"the offending {who} is set"
     others = "the other side" if partnership else "the other players"
     return f"{penalty} trick{'s' if penalty != 1 else ''} to {others}"

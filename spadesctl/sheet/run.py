@@ -12,8 +12,8 @@ from __future__ import annotations
 from spadesctl.diagnostics import Diagnostic
 from spadesctl.record import Game
 from spadesctl.referee import referee_game
-from spadesctl.rules.parse import parse_rules
 from spadesctl.rules.presets import STANDARD
+from spadesctl.rules.resolve import declared_rules
 from spadesctl.rules.ruleset import Ruleset
 from spadesctl.sheet.build import sheet_from_referee
 from spadesctl.sheet.penalties import compare_penalties
@@ -26,9 +26,7 @@ def game_rules(game: Game, default: Ruleset | None = None) -> Ruleset:
     Raises :class:`~spadesctl.rules.RulesError` for an invalid ``[Rules]`` tag.
     """
     tag = game.tag_event("Rules")
-    if tag is not None:
-        return parse_rules(tag.value)
-    return default if default is not None else STANDARD
+    return declared_rules(None if tag is None else tag.value, default or STANDARD)
 
 
 def sheet_report(game: Game, rules: Ruleset, *, apply_penalties: bool = False) -> SheetReport:

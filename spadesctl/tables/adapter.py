@@ -20,8 +20,9 @@ from types import MappingProxyType
 from typing import Final
 
 from spadesctl.cards import ALL_CARDS, Party, Seat, Side, Suit
+from spadesctl.core.bids import is_nil
 from spadesctl.diagnostics import Diagnostic
-from spadesctl.events import Bid, BidKind
+from spadesctl.events import BidKind
 from spadesctl.record import Game
 from spadesctl.referee import RefereedGame, referee_game
 from spadesctl.replay import ReplayedHand
@@ -91,18 +92,6 @@ def _team(side: Side, players: Mapping[Seat, str]) -> str | None:
     if names[0] is None or names[1] is None:
         return None
     return " & ".join(sorted((names[0], names[1])))
-
-
-def is_nil_attempt(rules: Ruleset, bid: Bid) -> bool:
-    """A ``nil`` bid, or a ``0`` that the ruleset reads as nil (nil on, zero_is_nil)."""
-    if bid.kind is BidKind.NIL:
-        return True
-    return (
-        bid.kind is BidKind.NUMBER
-        and bid.tricks == 0
-        and rules.zero_is_nil
-        and rules.nil is not None
-    )
 
 
 def _renege_count(hand: ReplayedHand) -> Counter[Seat]:
@@ -230,8 +219,8 @@ def _add_hands(
             party, party_text, side_text, team, player = seats[seat]
             seat_text = _SEAT_TEXT[seat]
             bid = hand.bid_of(seat)
-            nil = bid is not None and is_nil_attempt(rules, bid)
             blind_nil = bid is not None and bid.kind is BidKind.BLIND_NIL
+            nil = bid is not None and not blind_nil and is_nil(rules, bid)
             tricks = taken.get(seat)
             outcome = score.result(party) if score is not None else None
             tables.hands.add(

@@ -1,29 +1,34 @@
-"""Integer tables of a deck, for the replay's hot path.
+"""The deck on integers: suit numbers, card indices, each deck's tables, the trick winner.
 
-The replay works on card *indices* (positions in :data:`~spadesctl.cards.ALL_CARDS`,
-0..53) and suit *numbers* (0 spades, 1 hearts, 2 diamonds, 3 clubs), so that a trick is
-replayed with tuple indexing and small-integer sets rather than hashing card objects.
-The tables are derived once, at import, from :mod:`spadesctl.rules.deck` (the single
-source of what each card is under a deck), one per (deck, number of players).
+Everything that plays or checks cards works on card *indices* (positions in
+:data:`~spadesctl.cards.ALL_CARDS`, 0..53) and suit *numbers* (:data:`SPADES` 0,
+:data:`HEARTS` 1, :data:`DIAMONDS` 2, :data:`CLUBS` 3: the one suit numbering, which the
+express check's bit tables use too), so that a trick is replayed with tuple indexing and
+small-integer sets rather than hashing card objects.  The tables are derived once, at
+import, from :mod:`spadesctl.rules.deck` (the single source of what each card is under a
+deck), one per (deck, number of players).  :func:`trick_winner` is the one definition of
+who wins a trick.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Final
 
 from spadesctl.cards import ALL_CARDS, Card, Suit, card
 from spadesctl.rules.deck import deck_cards, effective_suit, power
-from spadesctl.rules.ruleset import Deck, Ruleset
+from spadesctl.rules.ruleset import Deck, FirstLead, Ruleset
 
 SPADES: Final = 0
 HEARTS: Final = 1
 DIAMONDS: Final = 2
 CLUBS: Final = 3
 SUIT_WORDS: Final = ("spades", "hearts", "diamonds", "clubs")
-_SUIT_NUMBER: Final = {
+#: The suits' letters by number (holdings list the suits in this order too).
+SUIT_LETTERS: Final = "SHDC"
+SUIT_NUMBER: Final = {
     Suit.SPADES: SPADES,
     Suit.HEARTS: HEARTS,
     Suit.DIAMONDS: DIAMONDS,
@@ -105,7 +110,7 @@ def _table(deck: Deck, players: int) -> DeckTable:
     return DeckTable(
         deck=deck,
         players=players,
-        suit=tuple(_SUIT_NUMBER.get(effective_suit(c, deck), -1) for c in ALL_CARDS),
+        suit=tuple(SUIT_NUMBER.get(effective_suit(c, deck), -1) for c in ALL_CARDS),
         power=tuple(power(c, deck) for c in ALL_CARDS),
         in_pack=tuple(i in indices for i in range(len(ALL_CARDS))),
         pack=indices,
@@ -120,3 +125,40 @@ _TABLES: Final[Mapping[tuple[Deck, int], DeckTable]] = MappingProxyType(
 def deck_table(rules: Ruleset) -> DeckTable:
     """The table of the deck and number of players of ``rules``."""
     return _TABLES[(rules.deck, rules.players)]
+
+
+def trick_winner(table: DeckTable, indices: Sequence[int], lowest_club: bool = False) -> int:
+    """The position in ``indices`` (card indices, in the order played) of the card that
+    wins the trick: the highest spade, else the highest card of the suit led.
+
+    ``lowest_club``: the first trick under ``first_lead=lowest_club``, which the highest
+    club wins (an ordinary trick when no club was played).
+    """
+    suit, power = table.suit, table.power
+    led = suit[indices[0]]
+    best, best_key = 0, -1
+    for k, c in enumerate(indices):
+        cs = suit[c]
+        if lowest_club and cs == CLUBS:
+            key = 300 + power[c]
+        elif cs == SPADES:
+            key = 200 + power[c]
+        elif cs == led:
+            key = 100 + power[c]
+        else:
+            key = 0
+        if key > best_key:
+            best, best_key = k, key
+    return best
+
+
+def first_trick_lowest_club(rules: Ruleset, first: bool) -> bool:
+    """Whether a trick is the first one of a hand under ``first_lead=lowest_club``."""
+    return first and rules.first_lead is FirstLead.LOWEST_CLUB
+
+
+def trick_winner_of_cards(cards: Sequence[Card], rules: Ruleset, first: bool = False) -> int:
+    """:func:`trick_winner` of cards under ``rules``; ``first``: the hand's first trick."""
+    return trick_winner(
+        deck_table(rules), card_indices(cards), first_trick_lowest_club(rules, first)
+    )
