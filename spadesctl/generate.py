@@ -29,12 +29,14 @@ from spadesctl.core.deck import (
 )
 from spadesctl.core.limits import MAX_HANDS
 from spadesctl.events import (
+    NOWHERE,
     Bid,
     BidKind,
     Deal,
     Draw,
     Holding,
     Pass,
+    Raise,
     RecordedBags,
     RecordedScore,
     Result,
@@ -43,6 +45,7 @@ from spadesctl.events import (
     Trick,
 )
 from spadesctl.record import Game, Hand
+from spadesctl.replay.bidding import bidding_order, contract_of, raise_contract
 from spadesctl.replay.legal import legal_indices
 from spadesctl.rules.parse import format_rules
 from spadesctl.rules.ruleset import BagMode, Bidding, FirstLead, Ruleset
@@ -123,10 +126,14 @@ class _Game:
         dealt = [set(h) for h in holdings]
         unbid = rules.first_hand_unbid and number == 1
         bids: tuple[Bid, ...] = () if unbid else self._bids(dealer, holdings)
+        raises = self._raises(dealer, bids, holdings) if bids and rules.bid_rounds > 1 else ()
+        contract = bids
+        for r in raises:
+            contract = raise_contract(rules, contract, r.bidder, r.tricks, r.pos)
         passes = self._passes(bids, holdings)
-        tricks, won = self._play(dealer, holdings, bids)
+        tricks, won = self._play(dealer, holdings, contract)
         taken = tuple(zip(self.seats, won, strict=True))
-        score = score_hand(rules, bids, taken, self.standing, (), number)
+        score = score_hand(rules, contract, taken, self.standing, (), number)
         self.standing = score.after
         deal = Deal(
             tuple(
@@ -145,6 +152,7 @@ class _Game:
                 number=number,
                 dealer=dealer,
                 bids=bids,
+                raises=raises,
                 took=Took(tuple((p, n) for p, n in taken)),
                 score=recorded,
                 bags=bags,
@@ -156,6 +164,7 @@ class _Game:
                 deal=deal,
                 draws=draws,
                 bids=bids,
+                raises=raises,
                 passes=passes,
                 tricks=tricks,
                 score=recorded,
@@ -218,11 +227,7 @@ class _Game:
 
     def _bids(self, dealer: Seat, holdings: list[set[int]]) -> tuple[Bid, ...]:
         rules = self.rules
-        order = []
-        seat = dealer
-        for _ in self.seats:
-            seat = next_seat(seat, self.seats)
-            order.append(seat)
+        order = list(bidding_order(rules, dealer, self.seats))
         self._holdings = holdings
         estimates = {seat: self._estimate(holdings[self.seats.index(seat)]) for seat in order}
         if rules.bidding is Bidding.MIRROR:
@@ -335,6 +340,37 @@ class _Game:
         if bid == 0 and zero_is_nil(rules):
             bid = 1
         return Bid(seat, BidKind.NUMBER, bid)
+
+    def _raises(
+        self, dealer: Seat, bids: tuple[Bid, ...], holdings: list[set[int]]
+    ) -> tuple[Raise, ...]:
+        """The second round (``bid_rounds=2``): each party in turn raises by a trick or
+        two when its cards look worth more than its bid, within the rules' limits."""
+        rules = self.rules
+        order = bidding_order(rules, dealer, self.seats)
+        parties: list[Party] = (
+            [side_of(order[0]), side_of(order[0]).other] if self.partnership else list(order)
+        )
+        out: list[Raise] = []
+        contract = bids
+        for party in parties:
+            current = contract_of(rules, contract, party)
+            if current is None or self.rng.random() < 0.5:
+                continue
+            members = party.seats if isinstance(party, Side) else (party,)
+            worth = sum(self._estimate(holdings[self.seats.index(s)]) for s in members)
+            new = min(current + self.rng.choice((1, 2)), rules.tricks_per_hand)
+            if rules.max_team_bid is not None:
+                new = min(new, rules.max_team_bid)
+            if new <= current or worth < new - 1:
+                continue
+            trial = raise_contract(rules, contract, party, new, NOWHERE)
+            total = sum(b.tricks for b in trial if not is_nil(rules, b))
+            if not rules.bids_total_13 and total == rules.tricks_per_hand:
+                continue
+            out.append(Raise(party, new))
+            contract = trial
+        return tuple(out)
 
     def _min_needs(self, partner_bid: Bid, mine: int) -> bool:
         """Whether a side bid of ``partner_bid`` + ``mine`` falls short of min_team_bid."""

@@ -87,6 +87,8 @@ RULES_TEXTS: Final = (
     "jokers first_lead=lowest_club spades_first_trick=no",
     "standard zero_is_nil=no max_team_bid=9",
     "britannica blind_nil_pass=0",
+    "standard first_bidder=dealer bid_rounds=2",
+    "cutthroat bid_rounds=2",
 )
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
@@ -262,8 +264,8 @@ raises = st.lists(st.builds(Raise, parties, st.integers(0, 17)), max_size=2).map
 
 @st.composite
 def hands(draw: st.DrawFn, number: int, new_lines: bool = True) -> Hand:
-    """A well-formed hand; ``new_lines=False`` leaves out the widow, raise and
-    before-the-bid lines (for the PBN writer, which does not carry them yet)."""
+    """A well-formed hand; ``new_lines=False`` leaves out the widow and before-the-bid
+    lines (for the PBN writer, which does not carry them yet)."""
     bid_list = tuple(draw(st.lists(bids(), max_size=5)))
     # the lines after the bid line exist only where there is one (read back, they would
     # stand before the bids)
@@ -281,7 +283,7 @@ def hands(draw: st.DrawFn, number: int, new_lines: bool = True) -> Hand:
         passes_before_bid=draw(passes) if new_lines else (),
         widow=draw(st.none() | st.builds(Widow, widow_cards)) if new_lines else None,
         widow_before_bid=draw(widow_lines) if new_lines else (),
-        raises=draw(raises) if bid_seen and new_lines else (),
+        raises=draw(raises) if bid_seen else (),
         widow_after_bid=draw(widow_lines) if bid_seen and new_lines else (),
         tricks=tuple(
             draw(

@@ -53,7 +53,7 @@ def test_pbn_to_native_to_pbn_keeps_every_event(name: str) -> None:
 def test_native_to_pbn_to_native_keeps_every_event(original: list[Game]) -> None:
     """Any well-formed record, legal or not: what PBN cannot say goes in spadesctl's tags.
 
-    Not yet the widow, raise and before-the-bid pass lines (issue 12), which the PBN
+    Not yet the widow lines and the passes before the bid line (issue 12), which the PBN
     writer does not carry."""
     back = via_pbn(original)
     assert len(back) == len(original)

@@ -21,6 +21,7 @@ NATIVE_TAGS: Final[Mapping[str, str]] = MappingProxyType(
         "Holdings": "deal",
         "Draws": "draw",
         "Bids": "bid",
+        "Raises": "raise",
         "Passes": "pass",
         "Claim": "claim",
         "Took": "took",
@@ -31,7 +32,7 @@ NATIVE_TAGS: Final[Mapping[str, str]] = MappingProxyType(
     }
 )
 #: Native tags that hold several items, separated by commas.
-LIST_TAGS: Final = frozenset({"Draws", "Passes", "Reneges"})
+LIST_TAGS: Final = frozenset({"Draws", "Raises", "Passes", "Reneges"})
 
 #: Plain tags that belong to one deal, not to the game.
 PER_DEAL_TAGS: Final = frozenset({"Board", "Dealer", *NATIVE_TAGS})

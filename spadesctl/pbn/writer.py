@@ -11,9 +11,10 @@ tags, so that reading the text back gives every event again:
   the last, numbers other than 1, 2, 3 ...) -> a ``[Tricks]`` section, one line per trick:
   number, leader, cards in the order played;
 - a deal that is not one holding per seat clockwise -> ``[Holdings "N:... E:..."]``;
-- passes, draws, claim, took, reneges, the running score and bags, the winner ->
-  ``[Passes]``, ``[Draws]``, ``[Claim]``, ``[Took]``, ``[Reneges]``, ``[RunningScore]``,
-  ``[RunningBags]``, ``[Winner]`` (their values are the native lines without the keyword).
+- raises, passes, draws, claim, took, reneges, the running score and bags, the winner ->
+  ``[Raises]``, ``[Passes]``, ``[Draws]``, ``[Claim]``, ``[Took]``, ``[Reneges]``,
+  ``[RunningScore]``, ``[RunningBags]``, ``[Winner]`` (their values are the native lines
+  without the keyword).
 """
 
 from __future__ import annotations
@@ -172,6 +173,8 @@ def deal_lines(game_tags: list[str], hand: Hand, rules: Ruleset) -> list[str]:
             lines.append(" ".join(_bid_text(b) for b in hand.bids))
         else:
             lines.append(_tag("Bids", _native_value(native["bid"])))
+    if hand.raises:
+        lines.append(_tag("Raises", ", ".join(f"{r.bidder.value} {r.tricks}" for r in hand.raises)))
     if hand.passes:
         passes = [line for line in hand_lines(hand) if line.startswith("pass ")]
         lines.append(_tag("Passes", ", ".join(_native_value(p) for p in passes)))

@@ -113,7 +113,7 @@ def replay_hand(
     bids = check_bids(
         hand, rules, seats, scores_before, unbid, state.holding if full else None, table, rep
     )
-    bids = apply_raises(hand, rules, bids, rep)
+    bids = apply_raises(hand, rules, seats, bids, rep)
     apply_passes(hand, rules, bids, state, rep)
     play = play_tricks(hand, rules, state, rep)
     taken, complete = tally(hand, rules, seats, bids, play.won, rep)
