@@ -46,6 +46,7 @@ from spadesctl.events import (
 )
 from spadesctl.record import Game, Hand
 from spadesctl.replay.bidding import bidding_order, contract_of, raise_contract
+from spadesctl.replay.deal import pass_receiver
 from spadesctl.replay.legal import legal_indices
 from spadesctl.rules.parse import format_rules
 from spadesctl.rules.ruleset import BagMode, Bidding, FirstLead, Ruleset
@@ -124,6 +125,7 @@ class _Game:
             self.rng.shuffle(pack)
             holdings = [set(pack[i * size : (i + 1) * size]) for i in range(len(self.seats))]
         dealt = [set(h) for h in holdings]
+        passes_before_bid = self._passes_before_bid(number, holdings)
         unbid = rules.first_hand_unbid and number == 1
         bids: tuple[Bid, ...] = () if unbid else self._bids(dealer, holdings)
         raises = self._raises(dealer, bids, holdings) if bids and rules.bid_rounds > 1 else ()
@@ -166,6 +168,7 @@ class _Game:
                 bids=bids,
                 raises=raises,
                 passes=passes,
+                passes_before_bid=passes_before_bid,
                 tricks=tricks,
                 score=recorded,
                 bags=bags,
@@ -424,6 +427,32 @@ class _Game:
         return True
 
     # -- passes and play ------------------------------------------------------------
+
+    def _strength(self, c: int) -> tuple[int, int]:
+        return (1 if self.table.suit[c] == SPADES else 0, self.table.power[c])
+
+    def _passes_before_bid(self, number: int, holdings: list[set[int]]) -> tuple[Pass, ...]:
+        """``pass_cards``: every player passes at once, the best cards to a partner and
+        the worst to an opponent (chosen before any card arrives)."""
+        count = self.rules.pass_cards
+        if not count:
+            return ()
+        out: list[Pass] = []
+        moves: list[tuple[int, int, list[int]]] = []
+        for g, giver in enumerate(self.seats):
+            receiver = pass_receiver(self.rules, self.seats, giver, number)
+            if receiver is None:
+                continue
+            r = self.seats.index(receiver)
+            to_partner = self.partnership and receiver is _partner(giver)
+            chosen = sorted(holdings[g], key=self._strength, reverse=to_partner)[:count]
+            moves.append((g, r, chosen))
+            out.append(Pass(giver, receiver, tuple(CARDS[c] for c in chosen)))
+        for g, _, chosen in moves:
+            holdings[g].difference_update(chosen)
+        for _, r, chosen in moves:
+            holdings[r].update(chosen)
+        return tuple(out)
 
     def _passes(self, bids: tuple[Bid, ...], holdings: list[set[int]]) -> tuple[Pass, ...]:
         """After a blind nil, the bidder passes its best cards and gets the worst back."""

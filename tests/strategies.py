@@ -71,6 +71,7 @@ from spadesctl.events import (
 from spadesctl.generate import GenerateOptions, generate_games
 from spadesctl.notation import format_game, parse_text
 from spadesctl.record import Game, Hand
+from spadesctl.referee import referee_game
 from spadesctl.replay import ReplayedHand, replay_hand
 from spadesctl.rules import PRESETS, Ruleset, parse_rules
 from spadesctl.rules.keys import KEYS
@@ -89,6 +90,8 @@ RULES_TEXTS: Final = (
     "britannica blind_nil_pass=0",
     "standard first_bidder=dealer bid_rounds=2",
     "cutthroat bid_rounds=2",
+    "standard pass_cards=2 pass_to=rotate",
+    "cutthroat players=3 pass_cards=1 pass_to=left",
 )
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
@@ -121,6 +124,22 @@ def diagnose(text: str, rules: str | None = None) -> list[Diagnostic]:
     for game in parse_text(text, "t.spades"):
         out.extend(game_diagnostics(game, CheckOptions(rules=rules)))
     return out
+
+
+def settle(
+    text: str, rules: str
+) -> tuple[list[tuple[str, int, str | None]], list[dict[str, int] | None]]:
+    """What a table-driven rules case pins: the diagnostics ``check`` reports for a
+    one-game record, as (name, line, seat), and the running scores after each hand by
+    party (``NS``, ``N``, ...; ``None``: the hand is not scored)."""
+    (game,) = parse_text(text, "t.spades")
+    found = [(d.name, d.line, d.seat) for d in game_diagnostics(game, CheckOptions(rules=rules))]
+    refereed = referee_game(game, parse_rules(rules))
+    scores = [
+        None if h.score is None else {p.value: v for p, v in h.after.scores.items()}
+        for h in refereed.hands
+    ]
+    return found, scores
 
 
 def brief(d: Diagnostic) -> tuple[str, int | None, str | None]:

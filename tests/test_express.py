@@ -353,6 +353,7 @@ PLANTED: Final = [
     ("take", "standard", "bid N 1", "take N 2H\nbid N 1", "bad-widow"),
     ("discard", "standard", "W 3\n", "W 3\ndiscard N 6H\n", "bad-widow"),
     ("dealer bids first", "standard first_bidder=dealer", "", "", "bid-out-of-turn"),
+    ("passing, none recorded", "standard pass_cards=1", "", "", "bad-pass"),
     ("raise, two rounds", "standard bid_rounds=2", "W 3\n", "W 3\nraise NS 4\n", None),
     ("comment", "standard", "trick 1 N KC AC JC 2C", "trick 1 N KC AC JC 2C ; ok", None),
     ("took", "standard", "score NS", "took N 2 E 4 S 3 W 4\nscore NS", None),

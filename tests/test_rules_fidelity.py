@@ -11,11 +11,9 @@ from typing import Final
 
 import pytest
 
-from spadesctl.cards import Side
 from spadesctl.checking import CheckOptions, game_diagnostics
 from spadesctl.notation import parse_text
-from spadesctl.referee import referee_game
-from spadesctl.rules import parse_rules
+from tests.strategies import settle
 
 Found = list[tuple[str, int, str | None]]
 Scores = list[tuple[int, int] | None]
@@ -113,15 +111,9 @@ CASES: Final[list[tuple[str, str, str, Found, Scores]]] = [
 def test_record_checks_and_scores_as_the_sources_say(
     rules: str, text: str, diagnostics: Found, scores: Scores
 ) -> None:
-    (game,) = parse_text(text, "t.spades")
-    found = [(d.name, d.line, d.seat) for d in game_diagnostics(game, CheckOptions(rules=rules))]
+    found, got = settle(text, rules)
     assert found == diagnostics
-    refereed = referee_game(game, parse_rules(rules))
-    got = [
-        None if h.score is None else (h.after.score(Side.NS), h.after.score(Side.EW))
-        for h in refereed.hands
-    ]
-    assert got == scores
+    assert [None if s is None else (s["NS"], s["EW"]) for s in got] == scores
 
 
 def test_an_auction_that_stops_short_names_every_missing_seat() -> None:

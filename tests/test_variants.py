@@ -10,13 +10,16 @@ from typing import Final
 
 import pytest
 
-from spadesctl.checking import CheckOptions, game_diagnostics
+from spadesctl.cards import Seat, seats_for
+from spadesctl.checking import game_diagnostics
 from spadesctl.express import express_game
 from spadesctl.generate import generate_games
 from spadesctl.notation import format_game, parse_text
 from spadesctl.referee import referee_game
+from spadesctl.replay.deal import pass_receiver
 from spadesctl.rules import parse_rules
 from spadesctl.rules.presets import STANDARD
+from tests.strategies import settle
 from tests.test_express import units
 
 Found = list[tuple[str, int, str | None]]
@@ -24,6 +27,13 @@ Scores = list[dict[str, int] | None]
 
 #: A took line that scores as the comments say: NS 5 tricks, EW 8.
 TOOK: Final = "took N 3 E 4 S 2 W 4\n"
+
+#: A deal for the passing cases (the clubs: N J984, E Q62, S 53, W AKT7).
+DEAL: Final = "deal N:AJ64.QT9.74.J984 E:KQT975.A62.3.Q62 S:8.J853.KQJT96.53 W:32.K74.A852.AKT7\n"
+#: The bids of the passing cases (NS 4, EW 6: with TOOK, NS 41 and EW 62).
+BIDS: Final = "bid E 3 S 2 W 3 N 2\n"
+#: One club each way between partners, the passes pass_cards=1 calls for.
+PARTNER_PASSES: Final = "pass N>S 4C\npass E>W 2C\npass S>N 3C\npass W>E 7C\n"
 
 #: (id, rules, record, diagnostics as (name, line, seat), (NS, EW) after each hand)
 CASES: Final[list[tuple[str, str, str, Found, Scores]]] = [
@@ -141,6 +151,68 @@ CASES: Final[list[tuple[str, str, str, Found, Scores]]] = [
         [],
         [{"N": 30, "E": 40, "S": 20, "W": 31}],
     ),
+    # -- pass_cards and pass_to (004: each player passes to partner, all at once) --------
+    (
+        "partners pass one card each",
+        "standard pass_cards=1",
+        "hand 1 dealer N\n" + DEAL + PARTNER_PASSES + BIDS + TOOK,
+        [],
+        [{"NS": 41, "EW": 62}],
+    ),
+    (
+        # South passes back the 4C North passes: not South's before the passing
+        "a card just received is passed on",
+        "standard pass_cards=1",
+        "hand 1 dealer N\n" + DEAL + PARTNER_PASSES.replace("S>N 3C", "S>N 4C") + BIDS + TOOK,
+        [("bad-pass", 5, "S")],
+        [{"NS": 41, "EW": 62}],
+    ),
+    (
+        "a pass to the wrong player",
+        "standard pass_cards=1",
+        "hand 1 dealer N\n" + DEAL + PARTNER_PASSES.replace("N>S 4C", "N>E 4C") + BIDS + TOOK,
+        [("bad-pass", 3, "N")],
+        [{"NS": 41, "EW": 62}],
+    ),
+    (
+        "two cards where one is passed",
+        "standard pass_cards=1",
+        "hand 1 dealer N\n" + DEAL + PARTNER_PASSES.replace("N>S 4C", "N>S 4C 8C") + BIDS + TOOK,
+        [("bad-pass", 3, "N")],
+        [{"NS": 41, "EW": 62}],
+    ),
+    (
+        "a card not held",
+        "standard pass_cards=1",
+        "hand 1 dealer N\n" + DEAL + PARTNER_PASSES.replace("N>S 4C", "N>S 2C") + BIDS + TOOK,
+        [("bad-pass", 3, "N")],
+        [{"NS": 41, "EW": 62}],
+    ),
+    (
+        "a pass missing, with the deal known",
+        "standard pass_cards=1",
+        "hand 1 dealer N\n" + DEAL + PARTNER_PASSES.replace("pass W>E 7C\n", "") + BIDS + TOOK,
+        [("bad-pass", 1, "W")],
+        [{"NS": 41, "EW": 62}],
+    ),
+    (
+        "no deal: the play shows the passed cards where they went",
+        "standard pass_cards=1",
+        "hand 1 dealer N\n" + PARTNER_PASSES + BIDS + "trick 1 E 7C 4C AC 3C\nclaim W\n",
+        [],
+        [{"NS": -40, "EW": 67}],  # W wins and claims the rest: EW 6 for 13, 60 + 7; NS -40
+    ),
+    (
+        "passes to the left",
+        "cutthroat first_lead=left_of_dealer pass_cards=1 pass_to=left",
+        "hand 1 dealer N\n"
+        + DEAL
+        + "pass N>E 4C\npass E>S 2C\npass S>W 3C\npass W>N 7C\n"
+        + BIDS
+        + TOOK,
+        [],
+        [{"N": 21, "E": 31, "S": 20, "W": 31}],
+    ),
     (
         "without partnerships a side does not raise",
         "cutthroat first_lead=left_of_dealer bid_rounds=2",
@@ -157,15 +229,7 @@ CASES: Final[list[tuple[str, str, str, Found, Scores]]] = [
 def test_variant_checks_and_scores_as_the_sources_say(
     rules: str, text: str, diagnostics: Found, scores: Scores
 ) -> None:
-    (game,) = parse_text(text, "t.spades")
-    found = [(d.name, d.line, d.seat) for d in game_diagnostics(game, CheckOptions(rules=rules))]
-    assert found == diagnostics
-    refereed = referee_game(game, parse_rules(rules))
-    got = [
-        None if h.score is None else {p.value: v for p, v in h.after.scores.items()}
-        for h in refereed.hands
-    ]
-    assert got == scores
+    assert settle(text, rules) == (diagnostics, scores)
     for unit in units(f'[Rules "{rules}"]\n' + text):
         assert express_game(unit.lines, STANDARD) is None  # the full engine decides
 
@@ -180,6 +244,13 @@ GENERATED: Final = (
     "cutthroat players=3 bid_rounds=2",
     "boston bid_rounds=2",
     "suicide bid_rounds=2",
+    "standard pass_cards=2",
+    "standard pass_cards=3 pass_to=rotate",
+    "standard pass_cards=1 pass_to=left blind_nil_deficit=0",
+    "cutthroat pass_cards=1 pass_to=left",
+    "cutthroat players=3 pass_cards=2 pass_to=right",
+    "jokers pass_cards=3 pass_to=across bid_rounds=2 first_bidder=dealer",
+    "mirror pass_cards=1",
 )
 
 
@@ -203,3 +274,30 @@ def test_the_dealer_bids_first_in_the_bots_games() -> None:
     for game in generate_games(2, 21, parse_rules("standard first_bidder=dealer")):
         for hand in game.hands:
             assert hand.bids[0].bidder is hand.dealer
+
+
+@pytest.mark.parametrize(
+    ("pass_to", "number", "receiver"),
+    [
+        ("partner", 1, "S"),
+        ("left", 1, "E"),
+        ("right", 1, "W"),
+        ("across", 1, "S"),
+        ("rotate", 1, "E"),
+        ("rotate", 2, "W"),
+        ("rotate", 3, "S"),
+        ("rotate", 4, None),
+        ("rotate", 5, "E"),
+    ],
+)
+def test_whom_north_passes_to(pass_to: str, number: int, receiver: str | None) -> None:
+    rules = parse_rules(f"standard pass_cards=1 pass_to={pass_to}")
+    found = pass_receiver(rules, seats_for(4), Seat.N, number)
+    assert (None if found is None else found.value) == receiver
+
+
+def test_the_bot_passes_before_the_bidding() -> None:
+    for game in generate_games(2, 21, parse_rules("standard pass_cards=2 pass_to=rotate")):
+        for hand in game.hands:
+            assert len(hand.passes_before_bid) == (0 if hand.number % 4 == 0 else 4)
+            assert all(len(p.cards) == 2 for p in hand.passes_before_bid)

@@ -17,7 +17,7 @@ from spadesctl.events import Bid, BidKind, Holding
 from spadesctl.record import Hand
 from spadesctl.replay.report import Reporter
 from spadesctl.replay.state import HandState
-from spadesctl.rules.ruleset import Ruleset
+from spadesctl.rules.ruleset import PassTo, Ruleset
 
 Holdings = list[set[int]]
 
@@ -230,23 +230,119 @@ def unpass(hand: Hand, table: DeckTable, seats: tuple[Seat, ...], holdings: Hold
                 holdings[giver].add(i)
 
 
-def apply_passes_before_bid(hand: Hand, rules: Ruleset, state: HandState, rep: Reporter) -> None:
-    """The ``pass`` lines written before the ``bid`` line; ``bad-pass``.
+def pass_receiver(
+    rules: Ruleset, seats: tuple[Seat, ...], giver: Seat, hand_number: int
+) -> Seat | None:
+    """Whom ``giver`` passes ``pass_cards`` cards to before the bidding of hand
+    ``hand_number`` (``None``: no pass in that hand).  The player on one's left is the
+    next seat clockwise; ``rotate`` passes left, right, across, then not at all (002)."""
+    direction: PassTo | None = rules.pass_to
+    if direction is PassTo.ROTATE:
+        direction = _ROTATION[(hand_number - 1) % len(_ROTATION)]
+    if direction is None or giver not in seats:
+        return None
+    n = len(seats)
+    step = {PassTo.LEFT: 1, PassTo.RIGHT: n - 1}.get(direction, 2)  # partner, across: 2
+    return seats[(seats.index(giver) + step) % n]
 
-    These rules pass no cards before the bidding: each such line is reported, and its
-    cards are moved as written (so that the play is checked against them).
+
+_ROTATION: tuple[PassTo | None, ...] = (PassTo.LEFT, PassTo.RIGHT, PassTo.ACROSS, None)
+
+
+def apply_passes_before_bid(hand: Hand, rules: Ruleset, state: HandState, rep: Reporter) -> None:
+    """Check the passes before the bidding (``pass_cards``, ``pass_to``) and move the
+    cards; ``bad-pass``.
+
+    Each player passes ``pass_cards`` cards to the same player, all at the same time
+    (004): every card passed must be one its giver held before the passing, so a card
+    just received cannot be passed on.  A pass the rules do not call for is reported,
+    and its cards are moved as written (so that the play is checked against them); a
+    missing pass is reported when the holdings are known (a deal) or some pass is.
     """
     seats = state.seats
+    count = rules.pass_cards
+    wanted: dict[Seat, Seat] = {}
+    if count:
+        for giver in seats:
+            receiver = pass_receiver(rules, seats, giver, hand.number)
+            if receiver is not None:
+                wanted[giver] = receiver
+    before = [set(h) for h in state.holding]
+    done: set[Seat] = set()
     for p in hand.passes_before_bid:
-        rep.add(
-            "bad-pass",
-            f"{p.giver.word} passes to {p.receiver.word} before the bidding, but these rules "
-            f"pass no cards before the bidding",
-            p.pos,
-            seat=p.giver,
-        )
+        giver, receiver = p.giver, p.receiver
+        if giver not in seats or receiver not in seats:
+            missing = giver if giver not in seats else receiver
+            rep.add(
+                "bad-pass",
+                f"{missing.word} is not at a {rules.players}-player table",
+                p.pos,
+                seat=giver,
+            )
+            continue
+        why = ""
+        if not wanted:
+            why = (
+                "these rules pass no cards before the bidding"
+                if not count
+                else f"no cards are passed in hand {hand.number} (pass_to=rotate: every "
+                f"fourth hand)"
+            )
+        elif giver in done:
+            why = f"{giver.word} passed already"
+        elif wanted[giver] is not receiver:
+            why = f"{giver.word} passes to {wanted[giver].word} (pass_to={rules.pass_to.value})"
+        elif len(p.cards) != count:
+            why = f"each player passes {count} (pass_cards={count})"
+        if why:
+            rep.add(
+                "bad-pass",
+                f"{giver.word} passes {card_count(len(p.cards))} to {receiver.word} before the "
+                f"bidding, but {why}",
+                p.pos,
+                seat=giver,
+            )
+        done.add(giver)
+        g = seats.index(giver)
+        for c in p.cards:
+            i = card_index(c)
+            if i not in before[g]:
+                rep.add(
+                    "bad-pass",
+                    f"{giver.word} passes {c.text} without holding it before the passing "
+                    f"({_where_from(hand, giver, c, state, i)})",
+                    p.pos,
+                    seat=giver,
+                )
+    for p in hand.passes_before_bid:  # all at once: every card leaves, then arrives
         if p.giver in seats and p.receiver in seats:
             _move(state, seats.index(p.giver), seats.index(p.receiver), p.cards)
+    if state.known or hand.passes_before_bid:
+        for giver, receiver in wanted.items():
+            if giver not in done:
+                rep.add(
+                    "bad-pass",
+                    f"{giver.word} passes {card_count(count)} to {receiver.word} before the "
+                    f"bidding, but no such pass is recorded",
+                    hand.pos,
+                    seat=giver,
+                )
+
+
+def _where_from(hand: Hand, giver: Seat, c: Card, state: HandState, i: int) -> str:
+    """Where a card passed without being held came from: a pass to the giver, or else."""
+    for other in hand.passes_before_bid:
+        if other.receiver is giver and c in other.cards:
+            return (
+                f"{other.giver.word} passes it to {giver.word} in the same passing: the "
+                f"cards are passed at the same time"
+            )
+    return state.whereabouts(i)
+
+
+def card_count(n: int) -> str:
+    """``1 card``, ``2 cards``."""
+    return f"{n} card" if n == 1 else f"{n} cards"
 
 
 def _move(state: HandState, giver: int, receiver: int, cards: tuple[Card, ...]) -> None:
@@ -362,7 +458,9 @@ __all__ = [
     "Holdings",
     "apply_passes",
     "apply_passes_before_bid",
+    "card_count",
     "infer_holdings",
+    "pass_receiver",
     "read_deal",
     "read_draws",
     "unpass",

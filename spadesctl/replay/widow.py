@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from spadesctl.events import Take
 from spadesctl.record import Hand
+from spadesctl.replay.deal import card_count
 from spadesctl.replay.report import Reporter
 from spadesctl.rules.ruleset import Ruleset
 
@@ -21,15 +22,11 @@ def check_widow(hand: Hand, rules: Ruleset, rep: Reporter) -> None:
         what = "takes" if isinstance(line, Take) else "discards"
         rep.add(
             "bad-widow",
-            f"{line.seat.word} {what} {_count(len(line.cards))}, but these rules deal every "
+            f"{line.seat.word} {what} {card_count(len(line.cards))}, but these rules deal every "
             f"card: there is no widow",
             line.pos,
             seat=line.seat,
         )
-
-
-def _count(n: int) -> str:
-    return f"{n} card" if n == 1 else f"{n} cards"
 
 
 __all__ = ["check_widow"]
