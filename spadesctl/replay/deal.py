@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from spadesctl.cards import Card, Seat
 from spadesctl.core.deck import CARDS, DeckTable, card_index, card_indices, index_of
-from spadesctl.events import Bid, BidKind, Holding
+from spadesctl.events import Bid, BidKind, Holding, Pass
 from spadesctl.record import Hand
 from spadesctl.replay.report import Reporter
 from spadesctl.replay.state import HandState
@@ -271,14 +271,7 @@ def apply_passes_before_bid(hand: Hand, rules: Ruleset, state: HandState, rep: R
     done: set[Seat] = set()
     for p in hand.passes_before_bid:
         giver, receiver = p.giver, p.receiver
-        if giver not in seats or receiver not in seats:
-            missing = giver if giver not in seats else receiver
-            rep.add(
-                "bad-pass",
-                f"{missing.word} is not at a {rules.players}-player table",
-                p.pos,
-                seat=giver,
-            )
+        if not _at_table(p, rules, seats, rep):
             continue
         why = ""
         if not wanted:
@@ -327,6 +320,20 @@ def apply_passes_before_bid(hand: Hand, rules: Ruleset, state: HandState, rep: R
                     hand.pos,
                     seat=giver,
                 )
+
+
+def _at_table(p: Pass, rules: Ruleset, seats: tuple[Seat, ...], rep: Reporter) -> bool:
+    """Whether both seats of a pass are at the table; ``bad-pass`` if not."""
+    if p.giver in seats and p.receiver in seats:
+        return True
+    missing = p.giver if p.giver not in seats else p.receiver
+    rep.add(
+        "bad-pass",
+        f"{missing.word} is not at a {rules.players}-player table",
+        p.pos,
+        seat=p.giver,
+    )
+    return False
 
 
 def _where_from(hand: Hand, giver: Seat, c: Card, state: HandState, i: int) -> str:
@@ -386,14 +393,7 @@ def apply_passes(
     done: set[tuple[Seat, Seat]] = set()
     for p in hand.passes:
         giver, receiver = p.giver, p.receiver
-        if giver not in seats or receiver not in seats:
-            missing = giver if giver not in seats else receiver
-            rep.add(
-                "bad-pass",
-                f"{missing.word} is not at a {rules.players}-player table",
-                p.pos,
-                seat=giver,
-            )
+        if not _at_table(p, rules, seats, rep):
             continue
         pair = (giver, receiver)
         if pair not in allowed:
