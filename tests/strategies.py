@@ -248,6 +248,11 @@ tag_values = st.text(
 tags = st.builds(Tag, tag_names, tag_values)
 
 
+def _tag_key(tag: Tag) -> str:
+    """A game gives each tag once (names compared as ``Game.tag`` does, ignoring case)."""
+    return tag.name.lower()
+
+
 @st.composite
 def bids(draw: st.DrawFn) -> Bid:
     kind = draw(st.sampled_from(list(BidKind)))
@@ -283,8 +288,8 @@ raises = st.lists(st.builds(Raise, parties, st.integers(0, 17)), max_size=2).map
 
 @st.composite
 def hands(draw: st.DrawFn, number: int, new_lines: bool = True) -> Hand:
-    """A well-formed hand; ``new_lines=False`` leaves out the widow and before-the-bid
-    lines (for the PBN writer, which does not carry them yet)."""
+    """A well-formed hand; ``new_lines=False`` leaves out the widow lines (for the PBN
+    writer, which does not carry them yet)."""
     bid_list = tuple(draw(st.lists(bids(), max_size=5)))
     # the lines after the bid line exist only where there is one (read back, they would
     # stand before the bids)
@@ -299,7 +304,7 @@ def hands(draw: st.DrawFn, number: int, new_lines: bool = True) -> Hand:
         ),
         bids=bid_list,
         passes=draw(passes) if bid_seen else (),
-        passes_before_bid=draw(passes) if new_lines else (),
+        passes_before_bid=draw(passes),
         widow=draw(st.none() | st.builds(Widow, widow_cards)) if new_lines else None,
         widow_before_bid=draw(widow_lines) if new_lines else (),
         raises=draw(raises) if bid_seen else (),
@@ -324,7 +329,7 @@ def hands(draw: st.DrawFn, number: int, new_lines: bool = True) -> Hand:
 def games(draw: st.DrawFn, new_lines: bool = True) -> Game:
     n = draw(st.integers(0, 3))
     return Game(
-        tags=tuple(draw(st.lists(tags, min_size=1, max_size=4))),
+        tags=tuple(draw(st.lists(tags, min_size=1, max_size=4, unique_by=_tag_key))),
         hands=tuple(draw(hands(i + 1, new_lines)) for i in range(n)),
         result=draw(st.none() | st.builds(Result, parties)),
     )

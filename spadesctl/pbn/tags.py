@@ -22,6 +22,7 @@ NATIVE_TAGS: Final[Mapping[str, str]] = MappingProxyType(
         "Draws": "draw",
         "Bids": "bid",
         "Raises": "raise",
+        "PassesBeforeBid": "pass",
         "Passes": "pass",
         "Claim": "claim",
         "Took": "took",
@@ -32,7 +33,9 @@ NATIVE_TAGS: Final[Mapping[str, str]] = MappingProxyType(
     }
 )
 #: Native tags that hold several items, separated by commas.
-LIST_TAGS: Final = frozenset({"Draws", "Raises", "Passes", "Reneges"})
+LIST_TAGS: Final = frozenset({"Draws", "Raises", "PassesBeforeBid", "Passes", "Reneges"})
+#: Native tags whose lines stand before the bids (the record reads them there).
+BEFORE_BID_TAGS: Final = frozenset({"PassesBeforeBid"})
 
 #: Plain tags that belong to one deal, not to the game.
 PER_DEAL_TAGS: Final = frozenset({"Board", "Dealer", *NATIVE_TAGS})
@@ -40,9 +43,14 @@ PER_DEAL_TAGS: Final = frozenset({"Board", "Dealer", *NATIVE_TAGS})
 #: Tags that show a record holds a deal (the reader starts a new record after them).
 DEAL_CONTENT_TAGS: Final = frozenset({*PER_DEAL_TAGS, "Deal", *SECTION_TAGS})
 
+#: ``[NewGame "N"]``: the writer's mark on the records of a game that the reader would
+#: otherwise join to the game before (the same tags), split (hand numbers that do not go
+#: up) or not see at all (nothing to write); not kept as a tag when read back.
+GAME_MARK: Final = "NewGame"
+
 #: Names a game's own tags cannot have in PBN: the writer prefixes them (and any name that
 #: starts with the prefix) with ``Spades_``, and the reader takes one prefix off.
-RESERVED_TAGS: Final = frozenset({*DEAL_CONTENT_TAGS, "UTCDate"})
+RESERVED_TAGS: Final = frozenset({*DEAL_CONTENT_TAGS, "UTCDate", GAME_MARK})
 RESERVED_PREFIX: Final = "Spades_"
 
 #: ``[RulesFrom "..."]``: where a synthetic ``[Rules]`` tag came from.
@@ -52,7 +60,9 @@ RULES_FROM: Final = "RulesFrom"
 NO_RULES: Final = "none"
 
 __all__ = [
+    "BEFORE_BID_TAGS",
     "DEAL_CONTENT_TAGS",
+    "GAME_MARK",
     "LIST_TAGS",
     "NATIVE_TAGS",
     "NO_RULES",

@@ -59,6 +59,8 @@ from spadesctl.notation.parser import parse_line, too_large
 from spadesctl.pbn.options import map_options
 from spadesctl.pbn.parser import PbnRecord, PbnSection, PbnTag, PbnToken
 from spadesctl.pbn.tags import (
+    BEFORE_BID_TAGS,
+    GAME_MARK,
     LIST_TAGS,
     NATIVE_TAGS,
     NO_RULES,
@@ -208,7 +210,7 @@ def _native(tag: PbnTag, keyword: str, text: str, offset: int) -> LineEvent | No
     line = " " * pad + keyword + " " + text
     event = fast_line(line, tag.value_pos.line) or parse_line(line, tag.value_pos.line)
     if isinstance(event, SyntaxIssue):
-        return SyntaxIssue(f"in tag {tag.name}: {event.message}", event.pos, event.code)
+        return SyntaxIssue(f"in tag {tag.name}: {event.message}", event.pos, event.kind)
     return event
 
 
@@ -219,8 +221,8 @@ class _Deal:
     events: list[LineEvent] = field(default_factory=list)
     issues: list[SyntaxIssue] = field(default_factory=list)
 
-    def issue(self, message: str, pos: Position, code: str = "syntax-error") -> None:
-        self.issues.append(SyntaxIssue(message, pos, code))
+    def issue(self, message: str, pos: Position) -> None:
+        self.issues.append(SyntaxIssue(message, pos))
 
 
 def _dealer(record: PbnRecord, seats: tuple[Seat, ...], out: _Deal) -> tuple[Seat, bool]:
@@ -469,7 +471,14 @@ def _read_deal(record: PbnRecord, rules: Ruleset, number: int) -> _Deal:
         if tricks is not None:
             out.events.extend(_tricks(tricks, out))
     for tag in record.tags:
-        if tag.name in NATIVE_TAGS:
+        if tag.name in BEFORE_BID_TAGS:  # placed before the bids, where they stand
+            early = _Deal()
+            _native_tag(tag, early)
+            out.issues.extend(early.issues)
+            at = next((i for i, e in enumerate(out.events) if isinstance(e, Bids)), None)
+            at = len(out.events) if at is None else at
+            out.events[at:at] = early.events
+        elif tag.name in NATIVE_TAGS:
             _native_tag(tag, out)
     return out
 
@@ -494,7 +503,7 @@ def _game_tags(tags: Sequence[PbnTag]) -> list[Tag]:
     out: list[Tag] = []
     for t in tags:
         name, value = t.name, t.value
-        if name == RULES_FROM and value == NO_RULES:
+        if (name == RULES_FROM and value == NO_RULES) or name == GAME_MARK:
             continue
         if name.startswith(RESERVED_PREFIX):
             name = name[len(RESERVED_PREFIX) :]
@@ -551,12 +560,13 @@ def games_from_records(
         level = [t for t in record.tags if t.name not in PER_DEAL_TAGS]
         identity = tuple((t.name, t.value) for t in level)
         has_hand = _has_hand(record)
+        marked = any(t.name == GAME_MARK for t in level)  # one game, whatever its numbers
         joins = (
             group is not None
             and group.has_hands
             and has_hand
             and identity == group.identity
-            and (number is None or number > group.last_number)
+            and (number is None or number > group.last_number or marked)
         )
         if not joins:
             if group is not None:

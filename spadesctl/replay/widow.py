@@ -7,6 +7,9 @@ is no widow, and each such line is reported.
 
 from __future__ import annotations
 
+from spadesctl.diagnostics import (
+    BAD_WIDOW,
+)
 from spadesctl.events import Take
 from spadesctl.record import Hand
 from spadesctl.replay.deal import card_count
@@ -17,11 +20,11 @@ from spadesctl.rules.ruleset import Ruleset
 def check_widow(hand: Hand, rules: Ruleset, rep: Reporter) -> None:
     """Report the widow lines of ``hand`` that ``rules`` do not allow (``bad-widow``)."""
     if hand.widow is not None:
-        rep.add("bad-widow", "these rules deal every card: there is no widow", hand.widow.pos)
+        rep.add(BAD_WIDOW, "these rules deal every card: there is no widow", hand.widow.pos)
     for line in (*hand.widow_before_bid, *hand.widow_after_bid):
         what = "takes" if isinstance(line, Take) else "discards"
         rep.add(
-            "bad-widow",
+            BAD_WIDOW,
             f"{line.seat.word} {what} {card_count(len(line.cards))}, but these rules deal every "
             f"card: there is no widow",
             line.pos,
