@@ -203,6 +203,15 @@ CASES: Final[list[tuple[str, str, str, Found, Scores]]] = [
         [{"NS": -40, "EW": 67}],  # W wins and claims the rest: EW 6 for 13, 60 + 7; NS -40
     ),
     (
+        # written after the bid line, the passes are a blind nil's, and no one bid one
+        "the passes after the bid line",
+        "standard pass_cards=1",
+        "hand 1 dealer N\n" + DEAL + BIDS + PARTNER_PASSES + TOOK,
+        [("bad-pass", 1, "N"), ("bad-pass", 1, "E"), ("bad-pass", 1, "S"), ("bad-pass", 1, "W")]
+        + [("bad-pass", line, seat) for line, seat in ((4, "N"), (5, "E"), (6, "S"), (7, "W"))],
+        [{"NS": 41, "EW": 62}],
+    ),
+    (
         "passes to the left",
         "cutthroat first_lead=left_of_dealer pass_cards=1 pass_to=left",
         "hand 1 dealer N\n"

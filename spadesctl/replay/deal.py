@@ -403,7 +403,11 @@ def apply_passes(
         pair = (giver, receiver)
         if pair not in allowed:
             if not blind:
-                why = "no one bid blind nil, so no cards are passed"
+                why = "no one bid blind nil, so no cards are passed" + (
+                    " after the bidding (the passes of pass_cards stand before the bid line)"
+                    if rules.pass_cards
+                    else ""
+                )
             elif not count:
                 why = "these rules pass no cards after a blind nil (blind_nil_pass=0)"
             elif giver in blind and _partner(giver) in blind and receiver is _partner(giver):
