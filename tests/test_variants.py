@@ -207,8 +207,16 @@ CASES: Final[list[tuple[str, str, str, Found, Scores]]] = [
         "the passes after the bid line",
         "standard pass_cards=1",
         "hand 1 dealer N\n" + DEAL + BIDS + PARTNER_PASSES + TOOK,
-        [("bad-pass", 1, "N"), ("bad-pass", 1, "E"), ("bad-pass", 1, "S"), ("bad-pass", 1, "W")]
-        + [("bad-pass", line, seat) for line, seat in ((4, "N"), (5, "E"), (6, "S"), (7, "W"))],
+        [
+            ("bad-pass", 1, "N"),
+            ("bad-pass", 1, "E"),
+            ("bad-pass", 1, "S"),
+            ("bad-pass", 1, "W"),
+            ("bad-pass", 4, "N"),
+            ("bad-pass", 5, "E"),
+            ("bad-pass", 6, "S"),
+            ("bad-pass", 7, "W"),
+        ],
         [{"NS": 41, "EW": 62}],
     ),
     (
