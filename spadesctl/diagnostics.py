@@ -114,9 +114,12 @@ BAD_DRAW: Final = Kind(
     "a two-player draw step out of order or inconsistent with the hands",
 )
 HAND_NUMBER: Final = Kind("SP105", "hand-number", _E, "hands not numbered 1, 2, 3, ...")
+BAD_WIDOW: Final = Kind(
+    "SP106", "bad-widow", _E, "a widow, take or discard line that breaks the widow rules"
+)
 # -- bidding ------------------------------------------------------------------------------
 BID_OUT_OF_TURN: Final = Kind(
-    "SP201", "bid-out-of-turn", _E, "a bid made out of turn, twice, or missing"
+    "SP201", "bid-out-of-turn", _E, "a bid or raise made out of turn, or twice"
 )
 BID_OUT_OF_RANGE: Final = Kind(
     "SP202", "bid-out-of-range", _E, "a bid below 0 or above the tricks in a hand"
@@ -146,6 +149,9 @@ MIRROR_BID_VIOLATED: Final = Kind(
     "SP210", "mirror-bid-violated", _E, "a bid other than the number of spades held in mirror"
 )
 NIL_NOT_ALLOWED: Final = Kind("SP211", "nil-not-allowed", _E, "a nil bid where nil is off")
+MISSING_BIDS: Final = Kind(
+    "SP212", "missing-bids", _E, "a hand with no bids, or an auction that stops short"
+)
 # -- play ---------------------------------------------------------------------------------
 WRONG_LEADER: Final = Kind("SP301", "wrong-leader", _E, "a trick led by the wrong seat")
 CARD_NOT_HELD: Final = Kind(

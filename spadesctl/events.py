@@ -144,6 +144,50 @@ class Bids:
 
 @fast_init
 @dataclass(frozen=True, slots=True)
+class Raise:
+    """``raise SIDE N`` (``raise SEAT N`` without partnerships): in a second round of
+    bidding (``bid_rounds=2``), the party's new total contract."""
+
+    bidder: Party
+    tricks: int
+    pos: Position = field(default=NOWHERE, compare=False, repr=False)
+
+
+@fast_init
+@dataclass(frozen=True, slots=True)
+class Widow:
+    """``widow CARD CARD``: the cards left over after the deal (``widow`` rules)."""
+
+    cards: tuple[Card, ...]
+    pos: Position = field(default=NOWHERE, compare=False, repr=False)
+
+
+@fast_init
+@dataclass(frozen=True, slots=True)
+class Take:
+    """``take SEAT CARD ...``: a seat takes cards of the widow into its hand."""
+
+    seat: Seat
+    cards: tuple[Card, ...]
+    pos: Position = field(default=NOWHERE, compare=False, repr=False)
+
+
+@fast_init
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """``discard SEAT CARD ...``: a seat that took widow cards lays as many face down."""
+
+    seat: Seat
+    cards: tuple[Card, ...]
+    pos: Position = field(default=NOWHERE, compare=False, repr=False)
+
+
+#: A line that moves cards between the hands and the widow.
+WidowLine = Take | Discard
+
+
+@fast_init
+@dataclass(frozen=True, slots=True)
 class Draw:
     """``draw SEAT keep CARD discard CARD`` (or discard first): one two-player draw step."""
 
@@ -248,6 +292,10 @@ LineEvent = (
     | Deal
     | Pass
     | Bids
+    | Raise
+    | Widow
+    | Take
+    | Discard
     | Draw
     | Trick
     | Claim

@@ -30,12 +30,14 @@ from spadesctl.core.deck import (
 )
 from spadesctl.core.limits import MAX_HANDS
 from spadesctl.events import (
+    NOWHERE,
     Bid,
     BidKind,
     Deal,
     Draw,
     Holding,
     Pass,
+    Raise,
     RecordedBags,
     RecordedScore,
     Result,
@@ -44,6 +46,8 @@ from spadesctl.events import (
     Trick,
 )
 from spadesctl.record import Game, Hand
+from spadesctl.replay.bidding import bidding_order, contract_of, raise_contract
+from spadesctl.replay.deal import pass_receiver
 from spadesctl.replay.legal import legal_indices
 from spadesctl.rules.parse import format_rules
 from spadesctl.rules.ruleset import BagMode, Bidding, FirstLead, Ruleset
@@ -122,12 +126,17 @@ class _Game:
             self.rng.shuffle(pack)
             holdings = [set(pack[i * size : (i + 1) * size]) for i in range(len(self.seats))]
         dealt = [set(h) for h in holdings]
+        passes_before_bid = self._passes_before_bid(number, holdings)
         unbid = is_unbid(rules, number)
         bids: tuple[Bid, ...] = () if unbid else self._bids(dealer, holdings)
+        raises = self._raises(dealer, bids, holdings) if bids and rules.bid_rounds > 1 else ()
+        contract = bids
+        for r in raises:
+            contract = raise_contract(rules, contract, r.bidder, r.tricks, r.pos)
         passes = self._passes(bids, holdings)
-        tricks, won = self._play(dealer, holdings, bids)
+        tricks, won = self._play(dealer, holdings, contract)
         taken = tuple(zip(self.seats, won, strict=True))
-        score = score_hand(rules, bids, taken, self.standing, (), number)
+        score = score_hand(rules, contract, taken, self.standing, (), number)
         self.standing = score.after
         deal = Deal(
             tuple(
@@ -146,6 +155,7 @@ class _Game:
                 number=number,
                 dealer=dealer,
                 bids=bids,
+                raises=raises,
                 took=Took(tuple((p, n) for p, n in taken)),
                 score=recorded,
                 bags=bags,
@@ -157,7 +167,9 @@ class _Game:
                 deal=deal,
                 draws=draws,
                 bids=bids,
+                raises=raises,
                 passes=passes,
+                passes_before_bid=passes_before_bid,
                 tricks=tricks,
                 score=recorded,
                 bags=bags,
@@ -219,11 +231,7 @@ class _Game:
 
     def _bids(self, dealer: Seat, holdings: list[set[int]]) -> tuple[Bid, ...]:
         rules = self.rules
-        order = []
-        seat = dealer
-        for _ in self.seats:
-            seat = next_seat(seat, self.seats)
-            order.append(seat)
+        order = list(bidding_order(rules, dealer, self.seats))
         self._holdings = holdings
         estimates = {seat: self._estimate(holdings[self.seats.index(seat)]) for seat in order}
         if rules.bidding is Bidding.MIRROR:
@@ -323,6 +331,11 @@ class _Game:
             bid = max(bid, rules.min_team_bid - base)
             if rules.max_team_bid is not None:
                 bid = min(bid, rules.max_team_bid - base)
+            room = rules.tricks_per_hand - base  # a side bids at most the tricks in a hand
+            if bid > room:
+                if room <= 0 and nil_ok:
+                    return Bid(seat, BidKind.NIL, 0)
+                bid = max(room, 0 if not rules.zero_is_nil or rules.nil is None else 1)
         elif not self.partnership:
             bid = max(bid, rules.min_team_bid)
             if rules.max_team_bid is not None:
@@ -331,6 +344,37 @@ class _Game:
         if bid == 0 and zero_is_nil(rules):
             bid = 1
         return Bid(seat, BidKind.NUMBER, bid)
+
+    def _raises(
+        self, dealer: Seat, bids: tuple[Bid, ...], holdings: list[set[int]]
+    ) -> tuple[Raise, ...]:
+        """The second round (``bid_rounds=2``): each party in turn raises by a trick or
+        two when its cards look worth more than its bid, within the rules' limits."""
+        rules = self.rules
+        order = bidding_order(rules, dealer, self.seats)
+        parties: list[Party] = (
+            [side_of(order[0]), side_of(order[0]).other] if self.partnership else list(order)
+        )
+        out: list[Raise] = []
+        contract = bids
+        for party in parties:
+            current = contract_of(rules, contract, party)
+            if current is None or self.rng.random() < 0.5:
+                continue
+            members = party.seats if isinstance(party, Side) else (party,)
+            worth = sum(self._estimate(holdings[self.seats.index(s)]) for s in members)
+            new = min(current + self.rng.choice((1, 2)), rules.tricks_per_hand)
+            if rules.max_team_bid is not None:
+                new = min(new, rules.max_team_bid)
+            if new <= current or worth < new - 1:
+                continue
+            trial = raise_contract(rules, contract, party, new, NOWHERE)
+            total = sum(b.tricks for b in trial if not is_nil(rules, b))
+            if not rules.bids_total_13 and total == rules.tricks_per_hand:
+                continue
+            out.append(Raise(party, new))
+            contract = trial
+        return tuple(out)
 
     def _min_needs(self, partner_bid: Bid, mine: int) -> bool:
         """Whether a side bid of ``partner_bid`` + ``mine`` falls short of min_team_bid."""
@@ -384,6 +428,32 @@ class _Game:
         return True
 
     # -- passes and play ------------------------------------------------------------
+
+    def _strength(self, c: int) -> tuple[int, int]:
+        return (1 if self.table.suit[c] == SPADES else 0, self.table.power[c])
+
+    def _passes_before_bid(self, number: int, holdings: list[set[int]]) -> tuple[Pass, ...]:
+        """``pass_cards``: every player passes at once, the best cards to a partner and
+        the worst to an opponent (chosen before any card arrives)."""
+        count = self.rules.pass_cards
+        if not count:
+            return ()
+        out: list[Pass] = []
+        moves: list[tuple[int, int, list[int]]] = []
+        for g, giver in enumerate(self.seats):
+            receiver = pass_receiver(self.rules, self.seats, giver, number)
+            if receiver is None:
+                continue
+            r = self.seats.index(receiver)
+            to_partner = self.partnership and receiver is _partner(giver)
+            chosen = sorted(holdings[g], key=self._strength, reverse=to_partner)[:count]
+            moves.append((g, r, chosen))
+            out.append(Pass(giver, receiver, tuple(CARDS[c] for c in chosen)))
+        for g, _, chosen in moves:
+            holdings[g].difference_update(chosen)
+        for _, r, chosen in moves:
+            holdings[r].update(chosen)
+        return tuple(out)
 
     def _passes(self, bids: tuple[Bid, ...], holdings: list[set[int]]) -> tuple[Pass, ...]:
         """After a blind nil, the bidder passes its best cards and gets the worst back."""

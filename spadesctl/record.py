@@ -22,20 +22,25 @@ from spadesctl.events import (
     Bids,
     Claim,
     Deal,
+    Discard,
     Draw,
     GameStart,
     HandStart,
     LineEvent,
     Pass,
     Position,
+    Raise,
     RecordedBags,
     RecordedScore,
     Renege,
     Result,
     SyntaxIssue,
     Tag,
+    Take,
     Took,
     Trick,
+    Widow,
+    WidowLine,
 )
 from spadesctl.values import fast_init
 
@@ -45,7 +50,13 @@ SEAT_TAGS = {"North": Seat.N, "East": Seat.E, "South": Seat.S, "West": Seat.W}
 @fast_init
 @dataclass(frozen=True, slots=True)
 class Hand:
-    """One hand (deal) of a game, as recorded. Every part but the number is optional."""
+    """One hand (deal) of a game, as recorded. Every part but the number is optional.
+
+    The lines that move cards are kept apart by where they stand, before or after the
+    first ``bid`` line: ``passes_before_bid`` (``pass_cards``) and ``passes`` (after a
+    blind nil); ``widow_before_bid`` and ``widow_after_bid``, the ``take`` and
+    ``discard`` lines of the ``widow`` rules.  ``raises``: the second round of bidding.
+    """
 
     number: int
     dealer: Seat
@@ -53,6 +64,11 @@ class Hand:
     draws: tuple[Draw, ...] = ()
     bids: tuple[Bid, ...] = ()
     passes: tuple[Pass, ...] = ()
+    passes_before_bid: tuple[Pass, ...] = ()
+    widow: Widow | None = None
+    widow_before_bid: tuple[WidowLine, ...] = ()
+    raises: tuple[Raise, ...] = ()
+    widow_after_bid: tuple[WidowLine, ...] = ()
     tricks: tuple[Trick, ...] = ()
     claim: Claim | None = None
     took: Took | None = None
@@ -65,6 +81,26 @@ class Hand:
     def is_played(self) -> bool:
         """Whether the record shows the card play (rather than only ``took``)."""
         return bool(self.tricks)
+
+    @property
+    def totals_only(self) -> bool:
+        """Whether the hand holds only the sheet's ``score``/``bags`` lines (a paper sheet
+        that kept the totals only): nothing to replay, the totals are the standing."""
+        return (self.score is not None or self.bags is not None) and not (
+            self.deal
+            or self.draws
+            or self.bids
+            or self.passes
+            or self.passes_before_bid
+            or self.widow
+            or self.widow_before_bid
+            or self.raises
+            or self.widow_after_bid
+            or self.tricks
+            or self.claim
+            or self.took
+            or self.reneges
+        )
 
 
 @fast_init
@@ -133,6 +169,12 @@ class _HandBuilder:
         self.draws: list[Draw] = []
         self.bids: list[Bid] = []
         self.passes: list[Pass] = []
+        self.passes_before_bid: list[Pass] = []
+        self.widow: Widow | None = None
+        self.widow_before_bid: list[WidowLine] = []
+        self.raises: list[Raise] = []
+        self.widow_after_bid: list[WidowLine] = []
+        self.bid_seen = False
         self.tricks: list[Trick] = []
         self.claim: Claim | None = None
         self.took: Took | None = None
@@ -148,6 +190,11 @@ class _HandBuilder:
             draws=tuple(self.draws),
             bids=tuple(self.bids),
             passes=tuple(self.passes),
+            passes_before_bid=tuple(self.passes_before_bid),
+            widow=self.widow,
+            widow_before_bid=tuple(self.widow_before_bid),
+            raises=tuple(self.raises),
+            widow_after_bid=tuple(self.widow_after_bid),
             tricks=tuple(self.tricks),
             claim=self.claim,
             took=self.took,
@@ -162,6 +209,10 @@ _LINE_NAMES: dict[type, str] = {
     Bids: "bid",
     Trick: "trick",
     Pass: "pass",
+    Raise: "raise",
+    Widow: "widow",
+    Take: "take",
+    Discard: "discard",
     Draw: "draw",
     Renege: "renege",
     Deal: "deal",
@@ -185,7 +236,7 @@ def assemble(events: Iterable[LineEvent], source: str = "-", index: int = 1) -> 
     def misplaced(message: str, pos: Position) -> None:
         issues.append(SyntaxIssue(message, pos, MISPLACED_LINE))
 
-    def once(slot: str, event: Deal | Claim | Took | RecordedScore | RecordedBags) -> None:
+    def once(slot: str, event: Deal | Widow | Claim | Took | RecordedScore | RecordedBags) -> None:
         assert current is not None
         if getattr(current, slot) is not None:
             misplaced(
@@ -204,6 +255,7 @@ def assemble(events: Iterable[LineEvent], source: str = "-", index: int = 1) -> 
             current.tricks.append(cast(Trick, event))
         elif kind is Bids and current is not None:
             current.bids.extend(cast(Bids, event).bids)
+            current.bid_seen = True
         elif isinstance(event, SyntaxIssue):
             issues.append(event)
         elif isinstance(event, Tag):
@@ -229,10 +281,25 @@ def assemble(events: Iterable[LineEvent], source: str = "-", index: int = 1) -> 
             misplaced(f"a '{_LINE_NAMES[type(event)]}' line before any 'hand' line", event.pos)
         elif isinstance(event, Bids):
             current.bids.extend(event.bids)
+            current.bid_seen = True
         elif isinstance(event, Trick):
             current.tricks.append(event)
         elif isinstance(event, Pass):
-            current.passes.append(event)
+            (current.passes if current.bid_seen else current.passes_before_bid).append(event)
+        elif isinstance(event, Take | Discard):
+            (current.widow_after_bid if current.bid_seen else current.widow_before_bid).append(
+                event
+            )
+        elif isinstance(event, Raise):
+            if current.bid_seen:
+                current.raises.append(event)
+            else:
+                misplaced(
+                    f"a 'raise' line before the 'bid' line of hand {current.start.number}",
+                    event.pos,
+                )
+        elif isinstance(event, Widow):
+            once("widow", event)
         elif isinstance(event, Draw):
             current.draws.append(event)
         elif isinstance(event, Renege):
@@ -272,10 +339,16 @@ def game_events(game: Game) -> Iterator[GameStart | LineEvent]:
         events.append(HandStart(hand.number, hand.dealer, hand.pos))
         if hand.deal is not None:
             events.append(hand.deal)
+        if hand.widow is not None:
+            events.append(hand.widow)
         events.extend(hand.draws)
+        events.extend(hand.widow_before_bid)
+        events.extend(hand.passes_before_bid)
         for _, line_bids in groupby(hand.bids, key=lambda b: b.pos.line):
             group = tuple(line_bids)
             events.append(Bids(group, group[0].pos))
+        events.extend(hand.raises)
+        events.extend(hand.widow_after_bid)
         events.extend(hand.passes)
         events.extend(hand.tricks)
         events.extend(e for e in (hand.claim, hand.took) if e is not None)

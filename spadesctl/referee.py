@@ -122,7 +122,9 @@ def referee_game(
         problem: str | None = None
         if result is not None:
             after_end.append(replayed.number)
-        if not replayed.scorable:
+        if replayed.hand.totals_only:
+            problem = "the sheet gives only the totals"
+        elif not replayed.scorable:
             problem = "no bids" if replayed.taken else "the tricks taken are not known"
         else:
             try:

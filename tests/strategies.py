@@ -53,20 +53,25 @@ from spadesctl.events import (
     BidKind,
     Claim,
     Deal,
+    Discard,
     Draw,
     Holding,
     Pass,
+    Raise,
     RecordedBags,
     RecordedScore,
     Renege,
     Result,
     Tag,
+    Take,
     Took,
     Trick,
+    Widow,
 )
 from spadesctl.generate import GenerateOptions, generate_games
 from spadesctl.notation import format_game, parse_text
 from spadesctl.record import Game, Hand
+from spadesctl.referee import referee_game
 from spadesctl.replay import ReplayedHand, replay_hand
 from spadesctl.rules import PRESETS, Ruleset, parse_rules
 from spadesctl.rules.keys import KEYS
@@ -83,6 +88,10 @@ RULES_TEXTS: Final = (
     "jokers first_lead=lowest_club spades_first_trick=no",
     "standard zero_is_nil=no max_team_bid=9",
     "britannica blind_nil_pass=0",
+    "standard first_bidder=dealer bid_rounds=2",
+    "cutthroat bid_rounds=2",
+    "standard pass_cards=2 pass_to=rotate",
+    "cutthroat players=3 pass_cards=1 pass_to=left",
 )
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
@@ -115,6 +124,22 @@ def diagnose(text: str, rules: str | None = None) -> list[Diagnostic]:
     for game in parse_text(text, "t.spades"):
         out.extend(game_diagnostics(game, CheckOptions(rules=rules)))
     return out
+
+
+def settle(
+    text: str, rules: str
+) -> tuple[list[tuple[str, int, str | None]], list[dict[str, int] | None]]:
+    """What a table-driven rules case pins: the diagnostics ``check`` reports for a
+    one-game record, as (name, line, seat), and the running scores after each hand by
+    party (``NS``, ``N``, ...; ``None``: the hand is not scored)."""
+    (game,) = parse_text(text, "t.spades")
+    found = [(d.name, d.line, d.seat) for d in game_diagnostics(game, CheckOptions(rules=rules))]
+    refereed = referee_game(game, parse_rules(rules))
+    scores = [
+        None if h.score is None else {p.value: v for p, v in h.after.scores.items()}
+        for h in refereed.hands
+    ]
+    return found, scores
 
 
 def brief(d: Diagnostic) -> tuple[str, int | None, str | None]:
@@ -253,8 +278,23 @@ def _entries(values: st.SearchStrategy[int]) -> st.SearchStrategy[tuple[tuple[Pa
     return st.lists(st.tuples(parties, values), min_size=1, max_size=4).map(tuple)
 
 
+passes = st.lists(st.builds(Pass, seats, seats, card_lists), max_size=2).map(tuple)
+widow_lines = st.lists(
+    st.one_of(st.builds(Take, seats, card_lists), st.builds(Discard, seats, card_lists)),
+    max_size=2,
+).map(tuple)
+raises = st.lists(st.builds(Raise, parties, st.integers(0, 17)), max_size=2).map(tuple)
+
+
 @st.composite
-def hands(draw: st.DrawFn, number: int) -> Hand:
+def hands(draw: st.DrawFn, number: int, new_lines: bool = True) -> Hand:
+    """A well-formed hand; ``new_lines=False`` leaves out the widow lines (for the PBN
+    writer, which does not carry them yet)."""
+    bid_list = tuple(draw(st.lists(bids(), max_size=5)))
+    # the lines after the bid line exist only where there is one (read back, they would
+    # stand before the bids)
+    bid_seen = bool(bid_list)
+    widow_cards = st.lists(cards, min_size=1, max_size=2).map(tuple)
     return Hand(
         number=number,
         dealer=draw(seats),
@@ -262,8 +302,13 @@ def hands(draw: st.DrawFn, number: int) -> Hand:
         draws=tuple(
             draw(st.lists(st.builds(Draw, seats, cards, cards, st.booleans()), max_size=2))
         ),
-        bids=tuple(draw(st.lists(bids(), max_size=5))),
-        passes=tuple(draw(st.lists(st.builds(Pass, seats, seats, card_lists), max_size=2))),
+        bids=bid_list,
+        passes=draw(passes) if bid_seen else (),
+        passes_before_bid=draw(passes),
+        widow=draw(st.none() | st.builds(Widow, widow_cards)) if new_lines else None,
+        widow_before_bid=draw(widow_lines) if new_lines else (),
+        raises=draw(raises) if bid_seen else (),
+        widow_after_bid=draw(widow_lines) if bid_seen and new_lines else (),
         tricks=tuple(
             draw(
                 st.lists(
@@ -281,11 +326,11 @@ def hands(draw: st.DrawFn, number: int) -> Hand:
 
 
 @st.composite
-def games(draw: st.DrawFn) -> Game:
+def games(draw: st.DrawFn, new_lines: bool = True) -> Game:
     n = draw(st.integers(0, 3))
     return Game(
         tags=tuple(draw(st.lists(tags, min_size=1, max_size=4, unique_by=_tag_key))),
-        hands=tuple(draw(hands(i + 1)) for i in range(n)),
+        hands=tuple(draw(hands(i + 1, new_lines)) for i in range(n)),
         result=draw(st.none() | st.builds(Result, parties)),
     )
 

@@ -30,7 +30,8 @@ def test_text_output_is_compiler_style(broken: Path) -> None:
         f"{broken}:3:10: SP001 syntax-error: unexpected the end of the line; "
         "expected a bid (0-13, nil, bnil, bN)",
         f"{broken}:4:1: SP001 syntax-error: unknown line 'frobnicate'; a line starts with "
-        "[Tag], hand, deal, pass, bid, draw, trick, claim, took, renege, score, bags, result",
+        "[Tag], hand, deal, widow, draw, take, discard, pass, bid, raise, trick, claim, took, "
+        "renege, score, bags, result",
     ]
 
 

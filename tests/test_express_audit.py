@@ -417,7 +417,9 @@ ONE_CASES: Final = [
         False,
         CLEAN,
     ),
-    ("bid-13", "standard", (("bid N 1", "bid N 13"),), False, CLEAN),
+    ("bid-13", "standard", (("bid N 1 E 4 S 2", "bid N 13 E 4 S nil"),), False, CLEAN),
+    # a side's bids together above the tricks in a hand (NS 13 + 2)
+    ("side-bid-15", "standard", (("bid N 1", "bid N 13"),), False, "bid-out-of-range"),
     ("bid-14", "standard", (("bid N 1", "bid N 14"),), False, "bid-out-of-range"),
     (
         "min-team-bid-both-nil",
@@ -434,7 +436,7 @@ ONE_CASES: Final = [
     (
         "max-team-bid-17",
         "standard max_team_bid=17",
-        (("bid N 1 E 4", "bid N 13 E 13"),),
+        (("bid N 1 E 4", "bid N 11 E 10"),),
         False,
         CLEAN,
     ),
@@ -496,12 +498,20 @@ ONE_CASES: Final = [
         "bad-pass",
     ),
     (
+        # partners who both bid blind nil exchange no cards (004): a pass is a bad-pass
         "blind-nil-both-partners-one-exchange",
         "standard blind_nil_deficit=0",
         (
             ("bid N 1 E 4 S 2", "bid N bnil E 4 S bnil"),
             ("W 3\n", "W 3\npass N>S 6H 4H\npass S>N 6H 4H\n"),
         ),
+        False,
+        "bad-pass",
+    ),
+    (
+        "blind-nil-both-partners-no-exchange",
+        "standard blind_nil_deficit=0",
+        (("bid N 1 E 4 S 2", "bid N bnil E 4 S bnil"),),
         False,
         CLEAN,
     ),

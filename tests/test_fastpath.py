@@ -61,6 +61,12 @@ CANONICAL_LINES = [
     "score N +5 E 0",
     "bags NS 1 EW 0",
     "result NS",
+    "raise NS 8",
+    "raise E 5",
+    "widow 2H BJ",
+    "take N 2H 2C",
+    "take E LJ",
+    "discard N 3D 7H",
 ]
 
 
@@ -101,6 +107,19 @@ UNUSUAL_OR_BAD = [
     "trick 1 E AH\xa0JH",
     "Hand 1 dealer N",
     "frobnicate",
+    "raise NS",
+    "raise NS 8 9",
+    "raise NS nil",
+    "raise 8",
+    "raise NS 123",
+    "widow",
+    "widow 2X",
+    "take NS 2H",
+    "take N",
+    "take N 2H 2X",
+    "discard",
+    "discard EW 3D",
+    "discard N keep 3D",
 ]
 
 

@@ -10,8 +10,8 @@ import pytest
 from spadesctl import RecordReadError, iter_games, parse_text
 from spadesctl.cards import Seat, Side, card, cards
 from spadesctl.diagnostics import MISPLACED_LINE, SYNTAX_ERROR
-from spadesctl.events import Bid, BidKind, Position
-from spadesctl.notation import games_from_stream
+from spadesctl.events import Bid, BidKind, Discard, Position, Raise, Take
+from spadesctl.notation import format_game, games_from_stream
 from spadesctl.notation.reader import MAX_LINE, blank_comments
 
 ISSUE_EXAMPLE = """\
@@ -295,3 +295,54 @@ def test_scores_up_to_nine_digits_are_read(written: str, value: int) -> None:
 def test_a_ten_digit_score_is_too_large() -> None:
     (game,) = parse_text("hand 1 dealer W\nscore NS 1000000000 EW 0\n")
     assert [i.message for i in game.issues] == ["1000000000 is far too large here"]
+
+
+#: The lines of issue 12, written out of canonical order (a pass and a take before the
+#: bid line, a discard and a pass after it).
+NEW_LINES = """hand 1 dealer N
+take N 2H 2C
+pass N>S AS
+deal N:AJ64.QT9.74.J984 E:KQT975.A62.3.Q62 S:8.J853.KQJT96.53 W:32.K74.A852.AKT7
+widow 2H 2C
+bid E 6 S nil W 4 N 3
+discard N 3D 7H
+raise EW 11
+pass S>N 2S
+took N 3 E 6 S 0 W 4
+"""
+
+
+def test_new_lines_are_read_by_where_they_stand() -> None:
+    [game] = parse_text(NEW_LINES)
+    assert not game.issues
+    (hand,) = game.hands
+    assert hand.widow is not None and hand.widow.cards == cards("2H 2C")
+    assert hand.widow_before_bid == (Take(Seat.N, cards("2H 2C")),)
+    assert [(p.giver, p.receiver, p.cards) for p in hand.passes_before_bid] == [
+        (Seat.N, Seat.S, cards("AS"))
+    ]
+    assert hand.raises == (Raise(Side.EW, 11),)
+    assert hand.widow_after_bid == (Discard(Seat.N, cards("3D 7H")),)
+    assert [(p.giver, p.receiver) for p in hand.passes] == [(Seat.S, Seat.N)]
+
+
+def test_new_lines_format_in_canonical_order_and_read_back_the_same() -> None:
+    [game] = parse_text(NEW_LINES)
+    text = format_game(game)
+    assert text.splitlines()[1:9] == [
+        "deal N:AJ64.QT9.74.J984 E:KQT975.A62.3.Q62 S:8.J853.KQJT96.53 W:32.K74.A852.AKT7",
+        "widow 2H 2C",
+        "take N 2H 2C",
+        "pass N>S AS",
+        "bid E 6 S nil W 4 N 3",
+        "raise EW 11",
+        "discard N 3D 7H",
+        "pass S>N 2S",
+    ]
+    [back] = parse_text(text)
+    assert back == game and format_game(back) == text
+
+
+def test_a_raise_before_the_bid_line_is_misplaced() -> None:
+    [game] = parse_text("hand 1 dealer N\nraise NS 5\nbid E 6 S nil W 4 N 3\n")
+    assert [(i.kind, i.pos.line) for i in game.issues] == [(MISPLACED_LINE, 2)]

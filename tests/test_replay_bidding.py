@@ -19,10 +19,16 @@ def record(bids: str, deal: str | None = DEAL_A, dealer: str = "N") -> str:
 CASES = [
     ("clean", "standard", record("bid E 6 S nil W 4 N 3"), []),
     ("out of turn", "standard", record("bid S nil E 6 W 4 N 3"), [("bid-out-of-turn", None, "S")]),
-    ("missing", "standard", record("bid E 6 S nil W 4"), [("bid-out-of-turn", None, "N")]),
+    ("missing", "standard", record("bid E 6 S nil W 4"), [("missing-bids", None, "N")]),
+    ("stops short", "standard", record("bid E 6 S nil"), [("missing-bids", None, "W")]),
     ("twice", "standard", record("bid E 6 S nil W 4 N 3 E 5"), [("bid-out-of-turn", None, "E")]),
-    ("no bids", "standard", record(""), [("bid-out-of-turn", None, None)]),
+    ("no bids", "standard", record(""), [("missing-bids", None, None)]),
     ("above 13", "standard", record("bid E 14 S nil W 4 N 3"), [("bid-out-of-range", None, "E")]),
+    # a side's bids together: at the side's later bidder, the hand still scored as bid
+    ("side above 13", "standard", record("bid E 1 S 7 W 1 N 7"), [("bid-out-of-range", None, "N")]),
+    ("side bid above 13", "standard", record("bid EW 6 NS 14"), [("bid-out-of-range", None, None)]),
+    ("side at 13", "standard", record("bid E 1 S 7 W 1 N 6"), []),
+    ("side above 13 with a nil", "standard", record("bid E 1 S nil W 1 N 13"), []),
     (
         "nil off",
         "standard nil=off",
@@ -126,7 +132,7 @@ CASES = [
         "a side bids nil",
         "standard",
         record("bid EW 6 NS nil"),
-        [("bid-out-of-range", None, None), ("bid-out-of-turn", None, None)],
+        [("bid-out-of-range", None, None), ("missing-bids", None, "S")],
     ),
     (
         "a seat bids after its side",
@@ -138,8 +144,11 @@ CASES = [
         "side bids without partnerships",
         "cutthroat",
         record("bid EW 6 NS 5"),
-        [("bid-out-of-turn", None, None), ("bid-out-of-turn", None, None)]
-        + [("bid-out-of-turn", None, s) for s in "NESW"],
+        [
+            ("bid-out-of-turn", None, None),
+            ("bid-out-of-turn", None, None),
+            ("missing-bids", None, "E"),
+        ],
     ),
 ]
 

@@ -67,6 +67,10 @@ def _played_hand(game: Game) -> Hand:
 def _holdings(hand: Hand, seats: tuple[Seat, ...]) -> dict[Seat, set[Card]]:
     assert hand.deal is not None
     held = {s: set(hand.deal.hand_of(s) or ()) for s in seats}
+    for p in hand.passes_before_bid:  # all at once (pass_cards)
+        held[p.giver].difference_update(p.cards)
+    for p in hand.passes_before_bid:
+        held[p.receiver].update(p.cards)
     for p in hand.passes:
         held[p.giver].difference_update(p.cards)
         held[p.receiver].update(p.cards)

@@ -29,7 +29,14 @@ from spadesctl.rules import (
     parse_rules,
 )
 from spadesctl.rules.keys import KEY_BY_NAME, docs_table
-from spadesctl.rules.ruleset import BlindBidSet, MoonFail, RenegeSet, UnbidHands
+from spadesctl.rules.ruleset import (
+    BlindBidSet,
+    FirstBidder,
+    MoonFail,
+    PassTo,
+    RenegeSet,
+    UnbidHands,
+)
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "rules.md"
 
@@ -157,6 +164,14 @@ VALID: dict[str, list[tuple[str, Any]]] = {
         ("suicide", Bidding.SUICIDE),
         ("mirror", Bidding.MIRROR),
     ],
+    "first_bidder": [
+        ("left_of_dealer", FirstBidder.LEFT_OF_DEALER),
+        ("dealer", FirstBidder.DEALER),
+        ("Left-Of-Dealer", FirstBidder.LEFT_OF_DEALER),
+    ],
+    "bid_rounds": [("1", 1), ("2", 2)],
+    "pass_cards": [("0", 0), ("3", 3)],
+    "pass_to": [(p.value, p) for p in PassTo],
     "nil": [("0", 0), ("50", 50), ("off", None), ("no", None)],
     "nil_penalty": [("0", 0), ("75", 75), ("same", None)],
     "zero_is_nil": [("yes", True), ("no", False)],
@@ -208,6 +223,10 @@ INVALID: list[tuple[str, str, str]] = [
     ("players", "5", "2, 3, 4"),
     ("players", "four", "2, 3, 4"),
     ("partnership", "maybe", "yes, no"),
+    ("bid_rounds", "3", "1, 2"),
+    ("pass_cards", "4", "0, 1, 2, 3"),
+    ("pass_to", "opposite", "partner, left, right, across, rotate"),
+    ("first_bidder", "north", "left_of_dealer, dealer"),
     ("deck", "pinochle", "standard, jokers, jjdd"),
     ("first_lead", "dealer", "left_of_dealer, two_of_clubs, lowest_club"),
     ("dealer_rotation", "anticlockwise", "clockwise, none"),
@@ -331,6 +350,11 @@ def test_an_unknown_key_lists_every_valid_key() -> None:
         ("mirror max_team_bid=10", "bidding=mirror rules out min_team_bid and max_team_bid"),
         ("boston min_team_bid=11", "min_team_bid is above max_team_bid"),
         ("standard lose_at=500", "lose_at must be below target"),
+        ("two-player pass_cards=1 pass_to=left", "pass_cards cannot be played by 2 players"),
+        ("cutthroat pass_cards=2", "pass_to=partner needs partnership=yes"),
+        ("cutthroat players=3 pass_cards=1 pass_to=across", "pass_to=across and pass_to=rotate"),
+        ("cutthroat players=3 pass_cards=1 pass_to=rotate", "pass_to=across and pass_to=rotate"),
+        ("mirror bid_rounds=2", "bid_rounds=2 rules out bidding=mirror"),
         (
             "standard first_hand_bids_itself=yes",
             "first_hand_bids_itself=yes needs unbid_hands",

@@ -116,6 +116,8 @@ def _bids(
             mine = (bids[side], bids[side + 2])
             if mine[0] < 0 and mine[1] < 0 and not rules.both_nil:
                 return None  # both-nil-not-allowed
+            if max(mine[0], 0) + max(mine[1], 0) > rules.tricks:
+                return None  # bid-out-of-range: the side's bids together
             if rules.suicide and (min(mine) >= 0 or max(mine) < SUICIDE_PARTNER_MIN):
                 return None  # suicide-bid-violated: one nil, and its partner bids 4 or more
     if rules.min_team_bid or rules.max_team_bid is not None:
@@ -142,8 +144,8 @@ def _passes(
     wanted: set[tuple[int, int]] = set()
     if rules.blind_nil_pass and rules.partnership:
         for seat, bid in enumerate(bids):
-            if bid == BLIND_NIL:
-                partner = (seat + 2) & 3
+            partner = (seat + 2) & 3
+            if bid == BLIND_NIL and bids[partner] != BLIND_NIL:  # both: no exchange (004)
                 wanted.update(((seat, partner), (partner, seat)))
     while wanted and at < len(rows) and rows[at].startswith("pass "):
         words = rows[at].split(" ")

@@ -28,19 +28,23 @@ from spadesctl.events import (
     Bids,
     Claim,
     Deal,
+    Discard,
     Draw,
     HandStart,
     Holding,
     LineEvent,
     Pass,
     Position,
+    Raise,
     RecordedBags,
     RecordedScore,
     Renege,
     Result,
     Tag,
+    Take,
     Took,
     Trick,
+    Widow,
 )
 from spadesctl.notation.escapes import unescape
 
@@ -135,6 +139,31 @@ def _bid(t: Tokens, line: int) -> LineEvent | None:
     return Bids(tuple(bids), Position(line, t[0][1]))
 
 
+def _raise(t: Tokens, line: int) -> LineEvent | None:
+    if len(t) != 3 or not _DIGITS.match(t[2][0]):
+        return None
+    bidder = _PARTIES.get(t[1][0])
+    return None if bidder is None else Raise(bidder, int(t[2][0]), Position(line, t[0][1]))
+
+
+def _widow(t: Tokens, line: int) -> LineEvent | None:
+    cards = _cards(t[1:]) if len(t) >= 2 else None
+    return None if cards is None else Widow(cards[0], Position(line, t[0][1]))
+
+
+def _widow_line(kind: type[Take] | type[Discard]) -> Callable[[Tokens, int], LineEvent | None]:
+    """The reader of ``take SEAT CARD ...`` or ``discard SEAT CARD ...``."""
+
+    def read(t: Tokens, line: int) -> LineEvent | None:
+        seat = _SEATS.get(t[1][0]) if len(t) >= 3 else None
+        cards = _cards(t[2:])
+        if seat is None or cards is None:
+            return None
+        return kind(seat, cards[0], Position(line, t[0][1]))
+
+    return read
+
+
 def _draw(t: Tokens, line: int) -> LineEvent | None:
     if len(t) != 6:
         return None
@@ -210,6 +239,10 @@ _BY_KEYWORD: Final[dict[str, Callable[[Tokens, int], LineEvent | None]]] = {
     "deal": _deal,
     "pass": _pass,
     "bid": _bid,
+    "raise": _raise,
+    "widow": _widow,
+    "take": _widow_line(Take),
+    "discard": _widow_line(Discard),
     "draw": _draw,
     "trick": _trick,
     "claim": _claim,

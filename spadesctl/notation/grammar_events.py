@@ -30,20 +30,24 @@ from spadesctl.events import (
     Bids,
     Claim,
     Deal,
+    Discard,
     Draw,
     HandStart,
     Holding,
     LineEvent,
     Pass,
     Position,
+    Raise,
     RecordedBags,
     RecordedScore,
     Renege,
     Result,
     SyntaxIssue,
     Tag,
+    Take,
     Took,
     Trick,
+    Widow,
 )
 from spadesctl.notation.escapes import unescape
 from spadesctl.notation.grammar import spades_parser
@@ -154,6 +158,21 @@ class _ToEvents(Transformer[Token, Any]):
             bids.append(_bid_value(parse_party(str(who)), value, self._pos(who)))
         return Bids(tuple(bids), self._pos(c[0]))
 
+    def raise_(self, c: list[Token]) -> Raise:
+        return Raise(parse_party(str(c[1])), _int(c[2]), self._pos(c[0]))
+
+    def widow(self, c: list[Token]) -> Widow:
+        cards, _ = _split_cards(c[1])
+        return Widow(cards, self._pos(c[0]))
+
+    def take(self, c: list[Token]) -> Take:
+        cards, _ = _split_cards(c[2])
+        return Take(_seat(c[1]), cards, self._pos(c[0]))
+
+    def discard(self, c: list[Token]) -> Discard:
+        cards, _ = _split_cards(c[2])
+        return Discard(_seat(c[1]), cards, self._pos(c[0]))
+
     def draw(self, c: list[Token]) -> Draw:
         first, _ = _split_cards(c[3])
         second, _ = _split_cards(c[5])
@@ -196,8 +215,10 @@ class _ToEvents(Transformer[Token, Any]):
         return tuple(out)
 
 
-# ``pass`` is a Python keyword: the grammar rule ``pass`` maps to the method ``pass_``.
+# ``pass`` and ``raise`` are Python keywords: the grammar rules map to ``pass_`` and
+# ``raise_``.
 setattr(_ToEvents, "pass", _ToEvents.pass_)
+setattr(_ToEvents, "raise", _ToEvents.raise_)
 
 
 _TERMINAL_WORDS: Final = {
@@ -220,9 +241,13 @@ _LINE_KEYWORDS: Final = (
     "[Tag]",
     "hand",
     "deal",
+    "widow",
+    "draw",
+    "take",
+    "discard",
     "pass",
     "bid",
-    "draw",
+    "raise",
     "trick",
     "claim",
     "took",

@@ -1,10 +1,12 @@
 """Games -> canonical notation text (what ``spadesctl fmt`` prints).
 
 The canonical form: tags first, one blank line, then each hand's lines in a fixed
-order (hand, deal, draw, bid, pass, trick, claim, took, renege, score, bags) with a
-blank line between hands, and the ``result`` line last; a game that the reader could not
-tell from the one before starts with the separator line ``[NewGame]``.  Cards are upper case, rank
-first; holdings are sorted high to low.  ``parse(format(x)) == parse(x)``.
+order (hand, deal, widow, draw, the take/discard and pass lines written before the bid,
+bid, raise, the take/discard and pass lines written after it, trick, claim, took,
+renege, score, bags) with a blank line between hands, and the ``result`` line last; a
+game that the reader could not tell from the one before starts with the separator line
+``[NewGame]``.  Cards are upper case, rank first; holdings are sorted high to low.
+``parse(format(x)) == parse(x)``.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from collections.abc import Iterable, Iterator
 from typing import Protocol
 
 from spadesctl.cards import Card, Party, Seat, format_holding
-from spadesctl.events import Position, Tag
+from spadesctl.events import Discard, Pass, Position, Tag, WidowLine
 from spadesctl.notation.escapes import quote
 from spadesctl.notation.reader import GAME_SEPARATOR
 from spadesctl.record import Game, Hand
@@ -47,6 +49,16 @@ def _at(*events: HasPos) -> tuple[int, ...]:
     return tuple(dict.fromkeys(e.pos.line for e in events if e.pos.line))
 
 
+def pass_line(p: Pass) -> str:
+    """``pass N>S AS QD``."""
+    return f"pass {p.giver.value}>{p.receiver.value} {_cards(p.cards)}"
+
+
+def _widow_line(w: WidowLine) -> Line:
+    word = "discard" if isinstance(w, Discard) else "take"
+    return f"{word} {w.seat.value} {_cards(w.cards)}", _at(w)
+
+
 def hand_lines(hand: Hand) -> Iterator[str]:
     """The canonical lines of one hand."""
     for text, _ in hand_lines_from(hand):
@@ -60,15 +72,23 @@ def hand_lines_from(hand: Hand) -> Iterator[Line]:
         holdings = sorted(hand.deal.holdings, key=lambda h: _SEAT_ORDER[h.seat])
         text = "deal " + " ".join(f"{h.seat.value}:{format_holding(h.cards)}" for h in holdings)
         yield text, _at(hand.deal, *hand.deal.holdings)
+    if hand.widow is not None:
+        yield "widow " + _cards(hand.widow.cards), _at(hand.widow)
     for d in hand.draws:
         if d.keep_first:
             yield f"draw {d.seat.value} keep {d.kept.text} discard {d.discarded.text}", _at(d)
         else:
             yield f"draw {d.seat.value} discard {d.discarded.text} keep {d.kept.text}", _at(d)
+    yield from map(_widow_line, hand.widow_before_bid)
+    for p in hand.passes_before_bid:
+        yield pass_line(p), _at(p)
     if hand.bids:
         yield "bid " + " ".join(f"{b.bidder.value} {b.text}" for b in hand.bids), _at(*hand.bids)
+    for up in hand.raises:
+        yield f"raise {up.bidder.value} {up.tricks}", _at(up)
+    yield from map(_widow_line, hand.widow_after_bid)
     for p in hand.passes:
-        yield f"pass {p.giver.value}>{p.receiver.value} {_cards(p.cards)}", _at(p)
+        yield pass_line(p), _at(p)
     for t in hand.tricks:
         yield f"trick {t.number} {t.leader.value} {_cards(t.cards)}", _at(t)
     if hand.claim is not None:

@@ -21,6 +21,8 @@ NATIVE_TAGS: Final[Mapping[str, str]] = MappingProxyType(
         "Holdings": "deal",
         "Draws": "draw",
         "Bids": "bid",
+        "Raises": "raise",
+        "PassesBeforeBid": "pass",
         "Passes": "pass",
         "Claim": "claim",
         "Took": "took",
@@ -31,7 +33,9 @@ NATIVE_TAGS: Final[Mapping[str, str]] = MappingProxyType(
     }
 )
 #: Native tags that hold several items, separated by commas.
-LIST_TAGS: Final = frozenset({"Draws", "Passes", "Reneges"})
+LIST_TAGS: Final = frozenset({"Draws", "Raises", "PassesBeforeBid", "Passes", "Reneges"})
+#: Native tags whose lines stand before the bids (the record reads them there).
+BEFORE_BID_TAGS: Final = frozenset({"PassesBeforeBid"})
 
 #: Trickster's running totals after the deal, by seat: ``S:162 527 162 527``.
 GAME_SCORES: Final = "GameScores"
@@ -62,6 +66,7 @@ RULES_FROM: Final = "RulesFrom"
 NO_RULES: Final = "none"
 
 __all__ = [
+    "BEFORE_BID_TAGS",
     "DEAL_CONTENT_TAGS",
     "GAME_MARK",
     "GAME_SCORES",

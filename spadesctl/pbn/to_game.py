@@ -63,6 +63,7 @@ from spadesctl.pbn.options import map_options
 from spadesctl.pbn.pack_tags import UNDEALT, pack_issues, undealt_issues
 from spadesctl.pbn.parser import PbnRecord, PbnSection, PbnTag, PbnToken
 from spadesctl.pbn.tags import (
+    BEFORE_BID_TAGS,
     GAME_MARK,
     GAME_SCORES,
     LIST_TAGS,
@@ -509,7 +510,14 @@ def _read_deal(record: PbnRecord, rules: Ruleset, number: int) -> _Deal:
             if recorded is not None:
                 out.events.append(recorded)
     for tag in record.tags:
-        if tag.name in NATIVE_TAGS:
+        if tag.name in BEFORE_BID_TAGS:  # placed before the bids, where they stand
+            early = _Deal()
+            _native_tag(tag, early)
+            out.issues.extend(early.issues)
+            at = next((i for i, e in enumerate(out.events) if isinstance(e, Bids)), None)
+            at = len(out.events) if at is None else at
+            out.events[at:at] = early.events
+        elif tag.name in NATIVE_TAGS:
             _native_tag(tag, out)
     return out
 

@@ -11,9 +11,10 @@ tags, so that reading the text back gives every event again:
   the last, numbers other than 1, 2, 3 ...) -> a ``[Tricks]`` section, one line per trick:
   number, leader, cards in the order played;
 - a deal that is not one holding per seat clockwise -> ``[Holdings "N:... E:..."]``;
-- passes, draws, claim, took, reneges, the running score and bags, the winner ->
-  ``[Passes]``, ``[Draws]``, ``[Claim]``, ``[Took]``, ``[Reneges]``, ``[RunningScore]``,
-  ``[RunningBags]``, ``[Winner]`` (their values are the native lines without the keyword);
+- raises, passes, draws, claim, took, reneges, the running score and bags, the winner ->
+  ``[Raises]``, ``[Passes]``, ``[Draws]``, ``[Claim]``, ``[Took]``, ``[Reneges]``,
+  ``[RunningScore]``, ``[RunningBags]``, ``[Winner]`` (their values are the native lines
+  without the keyword);
 - a game that the reader would join to the one before, split, or not see ->
   ``[NewGame "N"]`` among its tags (:func:`needs_mark`).
 """
@@ -27,7 +28,7 @@ from typing import Final
 from spadesctl.cards import BIG_JOKER, Card, Seat, Suit, format_holding, seats_for
 from spadesctl.events import Bid, Deal, Trick
 from spadesctl.midgame import CONTINUED, NOT_CONTINUED
-from spadesctl.notation.writer import hand_lines
+from spadesctl.notation.writer import hand_lines, pass_line
 from spadesctl.pbn.parser import PbnTag, quote
 from spadesctl.pbn.tags import GAME_MARK, NO_RULES, RESERVED_PREFIX, RESERVED_TAGS, RULES_FROM
 from spadesctl.pbn.to_game import (
@@ -170,6 +171,9 @@ def deal_lines(game_tags: list[str], hand: Hand, rules: Ruleset) -> list[str]:
     if hand.draws:
         draws = [line for line in hand_lines(hand) if line.startswith("draw ")]
         lines.append(_tag("Draws", ", ".join(_native_value(d) for d in draws)))
+    if hand.passes_before_bid:
+        early = ", ".join(_native_value(pass_line(p)) for p in hand.passes_before_bid)
+        lines.append(_tag("PassesBeforeBid", early))
     seats = seats_for(rules.players)
     if hand.bids:
         start = _auction_seat(hand.bids, seats)
@@ -178,9 +182,11 @@ def deal_lines(game_tags: list[str], hand: Hand, rules: Ruleset) -> list[str]:
             lines.append(" ".join(_bid_text(b) for b in hand.bids))
         else:
             lines.append(_tag("Bids", _native_value(native["bid"])))
+    if hand.raises:
+        lines.append(_tag("Raises", ", ".join(f"{r.bidder.value} {r.tricks}" for r in hand.raises)))
     if hand.passes:
-        passes = [line for line in hand_lines(hand) if line.startswith("pass ")]
-        lines.append(_tag("Passes", ", ".join(_native_value(p) for p in passes)))
+        passes = ", ".join(_native_value(pass_line(p)) for p in hand.passes)
+        lines.append(_tag("Passes", passes))
     if hand.tricks:
         play = _play_lines(hand, rules)
         lines.extend(play if play is not None else _tricks_lines(hand.tricks))

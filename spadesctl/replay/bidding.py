@@ -24,13 +24,14 @@ from spadesctl.diagnostics import (
     BOTH_NIL_NOT_ALLOWED,
     MIN_BID_VIOLATED,
     MIRROR_BID_VIOLATED,
+    MISSING_BIDS,
     NIL_NOT_ALLOWED,
     SUICIDE_BID_VIOLATED,
 )
-from spadesctl.events import Bid, BidKind, Position
+from spadesctl.events import Bid, BidKind, Position, Raise
 from spadesctl.record import Hand
 from spadesctl.replay.report import Reporter
-from spadesctl.rules.ruleset import Bidding, Ruleset, UnbidHands
+from spadesctl.rules.ruleset import Bidding, FirstBidder, Ruleset, UnbidHands
 from spadesctl.scoring.model import parties_of, party_of
 
 SUICIDE_PARTNER_MIN = 4
@@ -74,12 +75,13 @@ def check_bids(
             )
         return ()
     if not bids:
-        rep.add(BID_OUT_OF_TURN, f"no bids are recorded for hand {hand.number}", hand.pos)
+        rep.add(MISSING_BIDS, f"no bids are recorded for hand {hand.number}", hand.pos)
         return ()
     counted = _walk(rules, seats, scores, bids, rep)
     _check_order(hand, rules, seats, counted, rep)
     complete = _complete(rules, seats, counted)
     if rules.partnership and rules.players == 4:
+        _check_side_totals(rules, counted, rep)
         _check_both_nil(rules, counted, rep)
         if rules.bidding is Bidding.SUICIDE:
             _check_suicide(rules, counted, rep)
@@ -97,6 +99,142 @@ def check_bids(
                 seat=_seat_or_none(counted[-1].bidder),
             )
     return counted
+
+
+def apply_raises(
+    hand: Hand, rules: Ruleset, seats: tuple[Seat, ...], bids: tuple[Bid, ...], rep: Reporter
+) -> tuple[Bid, ...]:
+    """The contracts after the second round of bidding (the ``raise`` lines).
+
+    With ``bid_rounds=2`` each party, in bidding order from the party that bid first, may
+    raise its bid once: ``raise NS 8`` makes 8 the side's contract (004).  A raise by a
+    party that has raised already, or without a second round, is a ``bid-out-of-turn``
+    and is ignored; one out of order is reported and counts.  A raise that does not raise
+    (to as many tricks as the bid, or fewer), or that of a party with no contract (a nil),
+    is a ``bid-out-of-range`` and is ignored.
+    """
+    if not hand.raises:
+        return bids
+    partnership = rules.partnership and rules.players == 4
+    size = rules.tricks_per_hand
+    order = _raise_order(rules, hand.dealer, seats) if hand.dealer in seats else ()
+    at = 0
+    raised: set[Party] = set()
+    for r in hand.raises:
+        party = r.bidder
+        who = party_name(party)
+        seat = _seat_or_none(party)
+        if rules.bid_rounds < 2:
+            why = "these rules have one round of bidding"
+        elif isinstance(party, Side) is not partnership:
+            why = (
+                "a side raises as one (raise NS 8)"
+                if partnership
+                else "these rules have no partnerships: a player raises (raise E 5)"
+            )
+        elif party not in order:
+            why = f"{who} is not at a {rules.players}-player table"
+        elif party in raised:
+            why = f"{who} raised already"
+        else:
+            why = ""
+        if why:
+            rep.add(BID_OUT_OF_TURN, f"{_raise(r)}, but {why}", r.pos, seat=seat)
+            continue
+        raised.add(party)
+        place = order.index(party)
+        if place < at:
+            rep.add(
+                BID_OUT_OF_TURN,
+                f"{_raise(r)} after {party_name(order[at - 1])}: the second round goes in "
+                f"turn from {party_name(order[0])}",
+                r.pos,
+                seat=seat,
+            )
+        at = max(at, place + 1)
+        current = contract_of(rules, bids, party)
+        if current is None:
+            rep.add(
+                BID_OUT_OF_RANGE,
+                f"{_raise(r)}, but {who} bid no tricks to raise (a nil is not raised)",
+                r.pos,
+                seat=seat,
+            )
+            continue
+        if r.tricks <= current:
+            rep.add(
+                BID_OUT_OF_RANGE,
+                f"{_raise(r)}, but {who} bid {current}: a raise only raises",
+                r.pos,
+                seat=seat,
+            )
+            continue
+        if r.tricks > size:
+            rep.add(
+                BID_OUT_OF_RANGE,
+                f"{_raise(r)}, but a hand has only {size} tricks",
+                r.pos,
+                seat=seat,
+            )
+        elif rules.max_team_bid is not None and r.tricks > rules.max_team_bid:
+            rep.add(
+                MIN_BID_VIOLATED,
+                f"{_raise(r)}; the most {'a side' if partnership else 'a player'} may bid is "
+                f"{rules.max_team_bid}",
+                r.pos,
+                seat=seat,
+            )
+        bids = raise_contract(rules, bids, party, r.tricks, r.pos)
+    if raised and not rules.bids_total_13:
+        total = sum(b.tricks for b in bids if not is_nil(rules, b))
+        if total == size:
+            last = hand.raises[-1]
+            rep.add(
+                BIDS_TOTAL_13,
+                f"after the raises the bids add up to {total}, the number of tricks in the "
+                f"hand, which these rules forbid (bids_total_13=no)",
+                last.pos,
+                seat=_seat_or_none(last.bidder),
+            )
+    return bids
+
+
+def _raise(r: Raise) -> str:
+    """``NS raise to 8``, ``East raises to 5``."""
+    verb = "raise" if isinstance(r.bidder, Side) else "raises"
+    return f"{party_name(r.bidder)} {verb} to {r.tricks}"
+
+
+def _raise_order(rules: Ruleset, dealer: Seat, seats: tuple[Seat, ...]) -> tuple[Party, ...]:
+    """Who may raise, in turn: each side (each player, alone) from the first bidder's."""
+    order = bidding_order(rules, dealer, seats)
+    if rules.partnership and rules.players == 4:
+        first = side_of(order[0])
+        return (first, first.other)
+    return order
+
+
+def _party_bids(rules: Ruleset, bids: tuple[Bid, ...], party: Party) -> list[Bid]:
+    """The bids that make ``party``'s contract: its side bids and its seats' non-nil bids."""
+    members = party.seats if isinstance(party, Side) else (party,)
+    return [b for b in bids if b.bidder is party or (b.bidder in members and not is_nil(rules, b))]
+
+
+def contract_of(rules: Ruleset, bids: tuple[Bid, ...], party: Party) -> int | None:
+    """The tricks ``party`` (a side, or a player alone) bid; ``None``: no contract (nils)."""
+    mine = _party_bids(rules, bids, party)
+    return sum(b.tricks for b in mine) if mine else None
+
+
+def raise_contract(
+    rules: Ruleset, bids: tuple[Bid, ...], party: Party, tricks: int, pos: Position
+) -> tuple[Bid, ...]:
+    """``bids`` with ``party``'s contract raised to ``tricks``: a side's bids become one
+    side bid (its nil bids stay), a player's bid a bid of ``tricks``.  A raised blind bid
+    is an ordinary bid."""
+    mine = _party_bids(rules, bids, party)
+    kept = tuple(b for b in bids if b not in mine)
+    return (*kept, Bid(party, BidKind.NUMBER, tricks, pos))
 
 
 def _seat_or_none(party: Party) -> Seat | None:
@@ -273,11 +411,11 @@ def _check_blind_bid(
 def _check_order(
     hand: Hand, rules: Ruleset, seats: tuple[Seat, ...], counted: tuple[Bid, ...], rep: Reporter
 ) -> None:
-    """Bids go clockwise from the dealer's left; with side bids, that seat's side first."""
+    """Bids go clockwise from the first bidder; with side bids, that seat's side first."""
     if hand.dealer not in seats:
         return
-    start = (seats.index(hand.dealer) + 1) % len(seats)
-    order = seats[start:] + seats[:start]
+    order = bidding_order(rules, hand.dealer, seats)
+    first = _first_words(rules, order[0])
     if any(isinstance(b.bidder, Side) for b in counted):
         first_side = side_of(order[0])
         sides: list[Side] = []
@@ -290,14 +428,24 @@ def _check_order(
                 if len(sides) == 1 and side is not first_side:
                     rep.add(
                         BID_OUT_OF_TURN,
-                        f"{side.value} bid before {first_side.value}: the side on the "
-                        f"dealer's left ({order[0].word}) bids first",
+                        f"{side.value} bid before {first_side.value}: the side of {first} "
+                        f"bids first",
                         b.pos,
                     )
         covered = _covered(counted)
-        for side in (first_side, first_side.other):
-            if not all(s in covered for s in side.seats):
-                rep.add(BID_OUT_OF_TURN, f"no bid from {side.value}", hand.pos)
+        silent_seats = [s for s in order if s not in covered]
+        if silent_seats:
+            who = []
+            for side in (first_side, first_side.other):
+                missing = [s for s in side.seats if s not in covered]
+                if missing:
+                    who.append(side.value if len(missing) == 2 else missing[0].word)
+            rep.add(
+                MISSING_BIDS,
+                f"no bid from {' or '.join(who)}",
+                hand.pos,
+                seat=silent_seats[0],
+            )
         return
     for i, b in enumerate(counted):
         expected = order[i] if i < len(order) else None
@@ -305,15 +453,37 @@ def _check_order(
             rep.add(
                 BID_OUT_OF_TURN,
                 f"{party_name(b.bidder)} bid before {expected.word}: the bidding goes "
-                f"clockwise from the dealer's left ({order[0].word})",
+                f"clockwise from {first}",
                 b.pos,
                 seat=_seat_or_none(b.bidder),
             )
             break
     bidders = {b.bidder for b in counted}
-    for seat in order:
-        if seat not in bidders:
-            rep.add(BID_OUT_OF_TURN, f"no bid from {seat.word}", hand.pos, seat=seat)
+    silent = [seat for seat in order if seat not in bidders]
+    if silent:
+        rep.add(MISSING_BIDS, f"no bid from {_names(silent)}", hand.pos, seat=silent[0])
+
+
+def _names(seats: Sequence[Seat]) -> str:
+    """``North``, ``North and East``, ``North, East and South``."""
+    words = [s.word for s in seats]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def bidding_order(rules: Ruleset, dealer: Seat, seats: tuple[Seat, ...]) -> tuple[Seat, ...]:
+    """The seats in bidding order: clockwise from the dealer's left, or from the dealer
+    (``first_bidder=dealer``, 004).  Side bids start with the first bidder's side."""
+    start = seats.index(dealer)
+    if rules.first_bidder is FirstBidder.LEFT_OF_DEALER:
+        start = (start + 1) % len(seats)
+    return seats[start:] + seats[:start]
+
+
+def _first_words(rules: Ruleset, first: Seat) -> str:
+    """``the dealer's left (East)``, or ``the dealer (North)``."""
+    if rules.first_bidder is FirstBidder.DEALER:
+        return f"the dealer ({first.word})"
+    return f"the dealer's left ({first.word})"
 
 
 def _covered(counted: tuple[Bid, ...]) -> set[Seat]:
@@ -330,6 +500,34 @@ def _covered(counted: tuple[Bid, ...]) -> set[Seat]:
 def _complete(rules: Ruleset, seats: tuple[Seat, ...], counted: tuple[Bid, ...]) -> bool:
     covered = _covered(counted)
     return all(s in covered for s in seats)
+
+
+def _side_bids(side: Side, counted: Sequence[Bid]) -> list[Bid]:
+    """The bids of ``side``: its own side bids and its seats' bids, in the order made."""
+    return [
+        b
+        for b in counted
+        if b.bidder is side or (isinstance(b.bidder, Seat) and side_of(b.bidder) is side)
+    ]
+
+
+def _check_side_totals(rules: Ruleset, counted: tuple[Bid, ...], rep: Reporter) -> None:
+    """A side's bids together above the tricks in a hand: ``bid-out-of-range`` at the
+    side's later bidder (the hand is still scored as bid; the side cannot make it)."""
+    size = rules.tricks_per_hand
+    for side in (Side.NS, Side.EW):
+        contract = [b for b in _side_bids(side, counted) if not is_nil(rules, b)]
+        if any(b.tricks > size for b in contract):
+            continue  # reported on that bid
+        total = sum(b.tricks for b in contract)
+        if total > size:
+            last = contract[-1]
+            rep.add(
+                BID_OUT_OF_RANGE,
+                f"{side.value} bid {total} in all, but a hand has only {size} tricks",
+                last.pos,
+                seat=_seat_or_none(last.bidder),
+            )
 
 
 def _check_both_nil(rules: Ruleset, counted: tuple[Bid, ...], rep: Reporter) -> None:
@@ -353,11 +551,7 @@ def _check_both_nil(rules: Ruleset, counted: tuple[Bid, ...], rep: Reporter) -> 
 
 def _check_suicide(rules: Ruleset, counted: tuple[Bid, ...], rep: Reporter) -> None:
     for side in (Side.NS, Side.EW):
-        mine = [
-            b
-            for b in counted
-            if b.bidder is side or (isinstance(b.bidder, Seat) and side_of(b.bidder) is side)
-        ]
+        mine = _side_bids(side, counted)
         if not mine:
             continue
         nils = [b for b in mine if isinstance(b.bidder, Seat) and is_nil(rules, b)]

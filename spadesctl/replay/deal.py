@@ -11,14 +11,18 @@ applies the passes.
 
 from __future__ import annotations
 
-from spadesctl.cards import Seat
+from spadesctl.cards import Card, Seat
 from spadesctl.core.deck import CARDS, DeckTable, card_index, card_indices, index_of
-from spadesctl.diagnostics import BAD_DEAL, BAD_DRAW, BAD_PASS
-from spadesctl.events import Bid, BidKind, Holding
+from spadesctl.diagnostics import (
+    BAD_DEAL,
+    BAD_DRAW,
+    BAD_PASS,
+)
+from spadesctl.events import Bid, BidKind, Holding, Pass
 from spadesctl.record import Hand
 from spadesctl.replay.report import Reporter
 from spadesctl.replay.state import HandState
-from spadesctl.rules.ruleset import Ruleset
+from spadesctl.rules.ruleset import PassTo, Ruleset
 
 Holdings = list[set[int]]
 
@@ -208,12 +212,13 @@ def infer_holdings(
 
 
 def unpass(hand: Hand, table: DeckTable, seats: tuple[Seat, ...], holdings: Holdings) -> None:
-    """Move passed cards back to their givers (in place), undoing the passes in reverse.
+    """Move passed cards back to their givers (in place), undoing the passes in reverse:
+    those after the bidding, then those before it.
 
     A passed card that the play shows in a third seat's hand is taken from it: the
     pass proves where it was, and that seat's play of it becomes ``card-not-held``.
     """
-    for p in reversed(hand.passes):
+    for p in (*reversed(hand.passes), *reversed(hand.passes_before_bid)):
         if p.giver not in seats or p.receiver not in seats:
             continue
         giver = seats.index(p.giver)
@@ -230,6 +235,136 @@ def unpass(hand: Hand, table: DeckTable, seats: tuple[Seat, ...], holdings: Hold
                 holdings[giver].add(i)
 
 
+def pass_receiver(
+    rules: Ruleset, seats: tuple[Seat, ...], giver: Seat, hand_number: int
+) -> Seat | None:
+    """Whom ``giver`` passes ``pass_cards`` cards to before the bidding of hand
+    ``hand_number`` (``None``: no pass in that hand).  The player on one's left is the
+    next seat clockwise; ``rotate`` passes left, right, across, then not at all (002)."""
+    direction: PassTo | None = rules.pass_to
+    if direction is PassTo.ROTATE:
+        direction = _ROTATION[(hand_number - 1) % len(_ROTATION)]
+    if direction is None or giver not in seats:
+        return None
+    n = len(seats)
+    step = {PassTo.LEFT: 1, PassTo.RIGHT: n - 1}.get(direction, 2)  # partner, across: 2
+    return seats[(seats.index(giver) + step) % n]
+
+
+_ROTATION: tuple[PassTo | None, ...] = (PassTo.LEFT, PassTo.RIGHT, PassTo.ACROSS, None)
+
+
+def apply_passes_before_bid(hand: Hand, rules: Ruleset, state: HandState, rep: Reporter) -> None:
+    """Check the passes before the bidding (``pass_cards``, ``pass_to``) and move the
+    cards; ``bad-pass``.
+
+    Each player passes ``pass_cards`` cards to the same player, all at the same time
+    (004): every card passed must be one its giver held before the passing, so a card
+    just received cannot be passed on.  A pass the rules do not call for is reported,
+    and its cards are moved as written (so that the play is checked against them); a
+    missing pass is reported when the holdings are known (a deal) or some pass is.
+    """
+    seats = state.seats
+    count = rules.pass_cards
+    wanted: dict[Seat, Seat] = {}
+    if count:
+        for giver in seats:
+            receiver = pass_receiver(rules, seats, giver, hand.number)
+            if receiver is not None:
+                wanted[giver] = receiver
+    before = [set(h) for h in state.holding]
+    done: set[Seat] = set()
+    for p in hand.passes_before_bid:
+        giver, receiver = p.giver, p.receiver
+        if not _at_table(p, rules, seats, rep):
+            continue
+        why = ""
+        if not wanted:
+            why = (
+                "these rules pass no cards before the bidding"
+                if not count
+                else f"no cards are passed in hand {hand.number} (pass_to=rotate: every "
+                f"fourth hand)"
+            )
+        elif giver in done:
+            why = f"{giver.word} passed already"
+        elif wanted[giver] is not receiver:
+            why = f"{giver.word} passes to {wanted[giver].word} (pass_to={rules.pass_to.value})"
+        elif len(p.cards) != count:
+            why = f"each player passes {count} (pass_cards={count})"
+        if why:
+            rep.add(
+                BAD_PASS,
+                f"{giver.word} passes {card_count(len(p.cards))} to {receiver.word} before the "
+                f"bidding, but {why}",
+                p.pos,
+                seat=giver,
+            )
+        done.add(giver)
+        g = seats.index(giver)
+        for c in p.cards:
+            i = card_index(c)
+            if i not in before[g]:
+                rep.add(
+                    BAD_PASS,
+                    f"{giver.word} passes {c.text} without holding it before the passing "
+                    f"({_where_from(hand, giver, c, state, i)})",
+                    p.pos,
+                    seat=giver,
+                )
+    for p in hand.passes_before_bid:  # all at once: every card leaves, then arrives
+        if p.giver in seats and p.receiver in seats:
+            _move(state, seats.index(p.giver), seats.index(p.receiver), p.cards)
+    if state.known or hand.passes_before_bid:
+        for giver, receiver in wanted.items():
+            if giver not in done:
+                rep.add(
+                    BAD_PASS,
+                    f"{giver.word} passes {card_count(count)} to {receiver.word} before the "
+                    f"bidding, but no such pass is recorded",
+                    hand.pos,
+                    seat=giver,
+                )
+
+
+def _at_table(p: Pass, rules: Ruleset, seats: tuple[Seat, ...], rep: Reporter) -> bool:
+    """Whether both seats of a pass are at the table; ``bad-pass`` if not."""
+    if p.giver in seats and p.receiver in seats:
+        return True
+    missing = p.giver if p.giver not in seats else p.receiver
+    rep.add(
+        BAD_PASS,
+        f"{missing.word} is not at a {rules.players}-player table",
+        p.pos,
+        seat=p.giver,
+    )
+    return False
+
+
+def _where_from(hand: Hand, giver: Seat, c: Card, state: HandState, i: int) -> str:
+    """Where a card passed without being held came from: a pass to the giver, or else."""
+    for other in hand.passes_before_bid:
+        if other.receiver is giver and c in other.cards:
+            return (
+                f"{other.giver.word} passes it to {giver.word} in the same passing: the "
+                f"cards are passed at the same time"
+            )
+    return state.whereabouts(i)
+
+
+def card_count(n: int) -> str:
+    """``1 card``, ``2 cards``."""
+    return f"{n} card" if n == 1 else f"{n} cards"
+
+
+def _move(state: HandState, giver: int, receiver: int, cards: tuple[Card, ...]) -> None:
+    for c in cards:
+        i = card_index(c)
+        state.take(giver, i)
+        state.give(receiver, i)
+        state.passed[i] = (giver, receiver)
+
+
 def _blind_nil_seats(bids: tuple[Bid, ...]) -> list[Seat]:
     return [b.bidder for b in bids if b.kind is BidKind.BLIND_NIL and isinstance(b.bidder, Seat)]
 
@@ -244,7 +379,8 @@ def apply_passes(
     """Check the passes (count, seats, cards held) and move the cards; ``bad-pass``.
 
     Cards pass only after a blind nil, between the bidder and partner, ``blind_nil_pass``
-    each way.  Passes are applied in the order written, so a partner may pass back a
+    each way; partners who both bid blind nil exchange nothing ("no cards are
+    exchanged", 004).  Passes are applied in the order written, so a partner may pass back a
     card just received.  A missing pass is reported when the holdings are known (a deal)
     or some pass is recorded.
     """
@@ -255,29 +391,33 @@ def apply_passes(
         return
     allowed: dict[tuple[Seat, Seat], Seat] = {}
     if count:
-        for b in blind:  # one exchange per side, even if both partners bid blind nil
-            allowed.setdefault((b, _partner(b)), b)
-            allowed.setdefault((_partner(b), b), b)
+        for b in blind:  # partners who both bid blind nil exchange nothing (004)
+            if _partner(b) not in blind:
+                allowed[(b, _partner(b))] = b
+                allowed[(_partner(b), b)] = b
     done: set[tuple[Seat, Seat]] = set()
     for p in hand.passes:
         giver, receiver = p.giver, p.receiver
-        if giver not in seats or receiver not in seats:
-            missing = giver if giver not in seats else receiver
-            rep.add(
-                BAD_PASS,
-                f"{missing.word} is not at a {rules.players}-player table",
-                p.pos,
-                seat=giver,
-            )
+        if not _at_table(p, rules, seats, rep):
             continue
         pair = (giver, receiver)
         if pair not in allowed:
             if not blind:
-                why = "no one bid blind nil, so no cards are passed"
+                why = "no one bid blind nil, so no cards are passed" + (
+                    " after the bidding (the passes of pass_cards stand before the bid line)"
+                    if rules.pass_cards
+                    else ""
+                )
             elif not count:
                 why = "these rules pass no cards after a blind nil (blind_nil_pass=0)"
+            elif giver in blind and _partner(giver) in blind and receiver is _partner(giver):
+                why = f"{giver.word} and {receiver.word} both bid blind nil: no cards are exchanged"
+            elif not allowed:
+                why = "partners who both bid blind nil exchange no cards"
             else:
-                names = " or ".join(f"{b.word} and {_partner(b).word}" for b in blind)
+                names = " or ".join(
+                    dict.fromkeys(f"{b.word} and {_partner(b).word}" for b in allowed.values())
+                )
                 why = f"after a blind nil, cards pass only between {names}"
             rep.add(BAD_PASS, f"{giver.word} passes to {receiver.word}: {why}", p.pos, seat=giver)
         elif pair in done:
@@ -326,7 +466,10 @@ def _cards(indices: set[int]) -> str:
 __all__ = [
     "Holdings",
     "apply_passes",
+    "apply_passes_before_bid",
+    "card_count",
     "infer_holdings",
+    "pass_receiver",
     "read_deal",
     "read_draws",
     "unpass",

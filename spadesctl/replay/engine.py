@@ -20,13 +20,21 @@ from spadesctl.core.deck import deck_table, holding_cards
 from spadesctl.diagnostics import DEALER_OUT_OF_TURN, HAND_NUMBER
 from spadesctl.midgame import is_continued
 from spadesctl.record import Game, Hand
-from spadesctl.replay.bidding import check_bids
-from spadesctl.replay.deal import apply_passes, infer_holdings, read_deal, read_draws, unpass
+from spadesctl.replay.bidding import apply_raises, check_bids
+from spadesctl.replay.deal import (
+    apply_passes,
+    apply_passes_before_bid,
+    infer_holdings,
+    read_deal,
+    read_draws,
+    unpass,
+)
 from spadesctl.replay.outcome import check_rulings, tally
 from spadesctl.replay.play import play_tricks
 from spadesctl.replay.report import Reporter
 from spadesctl.replay.result import ReplayedGame, ReplayedHand
 from spadesctl.replay.state import HandState
+from spadesctl.replay.widow import check_widow
 from spadesctl.rules.ruleset import Ruleset
 from spadesctl.scoring.model import parties_of
 
@@ -75,6 +83,21 @@ def replay_hand(
             hand.pos,
             seat=hand.dealer,
         )
+    if hand.totals_only:  # a sheet of totals: nothing to check but the continuity
+        return ReplayedHand(
+            hand=hand,
+            rules=rules,
+            seats=seats,
+            bids=(),
+            unbid=False,
+            tricks=(),
+            taken=(),
+            complete=False,
+            holdings=tuple((s, ()) for s in seats),
+            holdings_known=False,
+            reneges=(),
+            diagnostics=rep.result(),
+        )
     dealt = read_deal(hand, rules, table, seats, rep)
     drawn = read_draws(hand, rules, table, seats, dealt, rep)
     known = dealt if dealt is not None else drawn
@@ -88,10 +111,13 @@ def replay_hand(
     full = known is not None or all(len(h) == size for h in holdings)
     as_dealt = tuple(zip(seats, map(holding_cards, holdings), strict=True))
     unbid = is_unbid(rules, hand.number)
-    bids = check_bids(
-        hand, rules, seats, scores_before, unbid, holdings if full else None, table, rep
-    )
     state = HandState(table, seats, holdings, known is not None, first_play)
+    check_widow(hand, rules, rep)
+    apply_passes_before_bid(hand, rules, state, rep)
+    bids = check_bids(
+        hand, rules, seats, scores_before, unbid, state.holding if full else None, table, rep
+    )
+    bids = apply_raises(hand, rules, seats, bids, rep)
     apply_passes(hand, rules, bids, state, rep)
     play = play_tricks(hand, rules, state, rep)
     taken, complete = tally(hand, rules, seats, bids, play.won, rep)

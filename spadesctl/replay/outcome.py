@@ -35,6 +35,9 @@ def tally(
     A ``took`` line is the outcome when there is one (it must agree with the tricks
     played: no party took fewer than it won in play, and exactly as many when every
     trick was played); otherwise a claim gives the claimer every trick not played.
+    A ``took`` line that cannot be scored (a seat left out or given twice, counts that
+    do not add up to the tricks in the hand) leaves the hand unscored, unless the play
+    (with a claim) shows every trick.
     """
     size = rules.tricks_per_hand
     played = min(len(hand.tricks), size)
@@ -152,8 +155,8 @@ def _read_took(
             f"the took counts add up to {total}, but a hand has {size} tricks",
             took.pos,
         )
-    if missing or not usable:
-        return None
+    if missing or not usable or total != size:
+        return None  # the counts cannot be scored
     if claimer is not None:
         _check_claim(took, rules, seats, won, claimer, rep)
     return took.counts

@@ -20,7 +20,15 @@ from typing import Any, Final
 from spadesctl.rules.declare import Alias
 from spadesctl.rules.keys import ALIAS_BY_NAME, KEY_BY_NAME, KEYS, Key, key_name
 from spadesctl.rules.presets import PRESETS, STANDARD, preset_name
-from spadesctl.rules.ruleset import Bidding, Deck, FailedNilTricks, FirstLead, Ruleset, UnbidHands
+from spadesctl.rules.ruleset import (
+    Bidding,
+    Deck,
+    FailedNilTricks,
+    FirstLead,
+    PassTo,
+    Ruleset,
+    UnbidHands,
+)
 
 
 class RulesError(ValueError):
@@ -212,6 +220,24 @@ _IMPOSSIBLE: Final[tuple[_Check, ...]] = (
         lambda r: not r.partnership and r.blind_nil is not None and r.blind_nil_pass > 0,
         "blind_nil without partnership needs blind_nil_pass=0 (or blind_nil=off): there is no "
         "partner to exchange cards with",
+    ),
+    (
+        lambda r: r.pass_cards > 0 and r.players == 2,
+        "pass_cards cannot be played by 2 players, who build their hands by drawing",
+    ),
+    (
+        lambda r: r.pass_cards > 0 and r.pass_to is PassTo.PARTNER and not r.partnership,
+        "pass_to=partner needs partnership=yes (without partners, pass_to=left or right)",
+    ),
+    (
+        lambda r: (
+            r.pass_cards > 0 and r.pass_to in (PassTo.ACROSS, PassTo.ROTATE) and r.players != 4
+        ),
+        "pass_to=across and pass_to=rotate need 4 players: there is no one across",
+    ),
+    (
+        lambda r: r.bid_rounds > 1 and r.bidding is Bidding.MIRROR,
+        "bid_rounds=2 rules out bidding=mirror: the cards fix the bids",
     ),
     (
         lambda r: r.bidding is Bidding.SUICIDE and not r.partnership,

@@ -78,6 +78,25 @@ class Bidding(enum.Enum):
     MIRROR = "mirror"  # each player bids the number of spades held
 
 
+class FirstBidder(enum.Enum):
+    __hash__ = object.__hash__  # members are singletons: identity hashing is cheap
+
+    LEFT_OF_DEALER = "left_of_dealer"
+    DEALER = "dealer"
+
+
+class PassTo(enum.Enum):
+    """``pass_to``: whom each player passes ``pass_cards`` cards to before the bidding."""
+
+    __hash__ = object.__hash__  # members are singletons: identity hashing is cheap
+
+    PARTNER = "partner"
+    LEFT = "left"
+    RIGHT = "right"
+    ACROSS = "across"
+    ROTATE = "rotate"  # left, right, across, no pass, by hand number
+
+
 class MoonFail(enum.Enum):
     __hash__ = object.__hash__  # members are singletons: identity hashing is cheap
 
@@ -196,6 +215,44 @@ class Ruleset:
         "`normal`: any bid. `suicide`: on each side one partner bids nil and the other at "
         "least 4. `mirror`: every player bids the number of spades they hold.",
         "project",
+    )
+    first_bidder: FirstBidder = key(
+        FirstBidder.LEFT_OF_DEALER,
+        choice(FirstBidder),
+        "who bids first: the dealer's left, or the dealer",
+        "Who bids first: the player on the dealer's left, or the dealer (with side bids, "
+        "that player's side bids first). The lead is not changed.",
+        "004",
+        Express.FIXED,
+    )
+    bid_rounds: int = key(
+        1,
+        whole(1, 2),
+        "rounds of bidding; 2: each side may then raise its bid",
+        "`2`: after the bids, each side (each player, without partnerships) in turn from the "
+        "one that bid first may raise its bid once, never lower it (`raise NS 8`: the new "
+        "total); the raised bid is the contract.",
+        "004",
+        Express.FIXED,
+    )
+    pass_cards: int = key(
+        0,
+        whole(0, 3),
+        "cards each player passes before the bidding",
+        "Before the bidding, each player passes this many cards face down (to `pass_to`), "
+        "all at the same time: a card received cannot be passed on.",
+        "004",
+        Express.FIXED,
+    )
+    pass_to: PassTo = key(
+        PassTo.PARTNER,
+        choice(PassTo),
+        "whom the pass_cards go to",
+        "With `pass_cards`: to the partner (partnerships only), the player on the left, on "
+        "the right, or across (4 players); `rotate`: left, right, across, then no pass, by "
+        "hand number (4 players).",
+        "002, 004",
+        _NOT_REACHED,
     )
     nil: int | None = key(
         100,
