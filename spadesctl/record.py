@@ -40,6 +40,10 @@ from spadesctl.values import fast_init
 
 SEAT_TAGS = {"North": Seat.N, "East": Seat.E, "South": Seat.S, "West": Seat.W}
 
+#: How the message of a game's issue ends when the reader left the rest of the game out
+#: (past the last hand, or too long to hold): the hands before it are whole.
+GAME_CUT = "the rest of this game is left out"
+
 
 @fast_init
 @dataclass(frozen=True, slots=True)
@@ -102,12 +106,15 @@ class Game:
         """Numbers of the hands holding a line that could not be read (or was misplaced).
 
         Their replay diagnostics would mostly repeat the consequences of that line, so
-        ``check`` and ``score`` leave them out (the hands are still scored).
+        ``check`` and ``score`` leave them out (the hands are still scored).  The issue
+        that a game was cut short (:data:`GAME_CUT`) belongs to no hand.
         """
         if not self.issues:
             return frozenset()
         out: set[int] = set()
         for issue in self.issues:
+            if issue.message.endswith(GAME_CUT):
+                continue
             owner = None
             for hand in self.hands:
                 if hand.pos.line > issue.pos.line:

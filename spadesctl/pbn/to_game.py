@@ -39,7 +39,7 @@ from spadesctl.cards import (
     seats_for,
 )
 from spadesctl.core.deck import trick_winner_of_cards
-from spadesctl.core.limits import too_many_digits
+from spadesctl.core.limits import MAX_HANDS, too_many_digits
 from spadesctl.events import (
     NOWHERE,
     Bid,
@@ -56,6 +56,7 @@ from spadesctl.events import (
 )
 from spadesctl.notation.fastpath import fast_line
 from spadesctl.notation.parser import parse_line, too_large
+from spadesctl.notation.reader import too_many_hands
 from spadesctl.pbn.options import map_options
 from spadesctl.pbn.parser import PbnRecord, PbnSection, PbnTag, PbnToken
 from spadesctl.pbn.tags import (
@@ -483,9 +484,10 @@ def _board(record: PbnRecord, out: list[SyntaxIssue]) -> int | None:
     if tag is None:
         return None
     text = tag.value.strip()
-    if text.isdigit() and 0 < int(text) < 10_000:
+    if text.isdigit() and not too_many_digits(text) and int(text) > 0:
         return int(text)
-    out.append(SyntaxIssue(f"Board must be a hand number, not {tag.value!r}", tag.value_pos))
+    message = f"Board must be a hand number from 1 to {MAX_HANDS}, not {tag.value!r}"
+    out.append(SyntaxIssue(message, tag.value_pos))
     return None
 
 
@@ -517,6 +519,8 @@ class _Group:
     rules: GameRules
     has_hands: bool
     last_number: int = 0
+    hands: int = 0
+    full: bool = False
     events: list[LineEvent] = field(default_factory=list)
     issues: list[SyntaxIssue] = field(default_factory=list)
 
@@ -568,9 +572,16 @@ def games_from_records(
         assert group is not None
         if number is None:
             number = group.last_number + 1
-        deal = _read_deal(record, group.rules.rules, number)
         if has_hand:
             group.last_number = number
+            group.hands += 1
+            if max(group.hands, number) > MAX_HANDS:  # the notation's limit
+                if not group.full:  # one issue; the rest of the game is left out
+                    cut = too_many_hands(f"deal record {group.hands} (hand {number})")
+                    group.issues.append(SyntaxIssue(cut, record.pos, "misplaced-line"))
+                    group.full = True
+                continue
+        deal = _read_deal(record, group.rules.rules, number)
         group.issues.extend(record.issues)
         group.issues.extend(board_issues)
         group.issues.extend(deal.issues)
