@@ -1,12 +1,13 @@
 """The mutation loop: pick a seed, mutate it, run the targets, remember what failed.
 
-A *case* is one target run on one input.  Each input is a mutated seed (or, one time in
-eight, the seed itself, or a mutation of an input that found nothing new...: no coverage
-feedback, a plain loop); record inputs go through every record target (the tables and
-statistics, slow, one input in :data:`TABLES_EVERY`), Parquet inputs through the Parquet
-target, and one record input in :data:`CLI_EVERY` also through the command line.  A failure's *signature* is the target and where it failed (the exception
-type and the innermost spadesctl frame, or the broken property's label); the first input
-of each signature is shrunk (lines, then bytes) and saved with its traceback.
+A *case* is one target run on one input.  Each input is a mutated seed (one time in
+fifty the seed itself; a plain loop, without coverage feedback).  Record inputs go
+through every record target (the tables and statistics, slow, one input in
+:data:`TABLES_EVERY`), Parquet inputs through the Parquet target, and one record input
+in :data:`CLI_EVERY` also through the command line.  A failure's *signature* is the
+target and where it failed (the broken property's label, or the exception type and the
+innermost spadesctl frame); the first input of each signature is shrunk (lines, then
+bytes) and saved with its traceback.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import signal
 import sys
 import time
 import traceback
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -30,7 +31,7 @@ from fuzz.seeds import Seed, all_seeds
 from fuzz.targets import CLI_TARGETS, PARQUET_TARGETS, RECORD_TARGETS, FuzzFailure, Target
 
 #: One record input in this many also goes through the command line (slow: typer).
-CLI_EVERY: Final = 25
+CLI_EVERY: Final = 50
 #: One record input in this many also goes through the tables and statistics (polars).
 TABLES_EVERY: Final = 4
 #: Seconds one case may take before it counts as a hang.
@@ -169,9 +170,13 @@ def fuzz(
     cases: int | None = None,
     out: Path | None = None,
     seeds: Sequence[Seed] | None = None,
+    record_targets: Mapping[str, Target] = RECORD_TARGETS,
     log: Callable[[str], None] | None = None,
 ) -> Summary:
-    """Fuzz until ``seconds`` have passed or ``cases`` cases have run (whichever first)."""
+    """Fuzz until ``seconds`` have passed or ``cases`` cases have run (whichever first).
+
+    ``seeds`` and ``record_targets`` replace the usual ones (the harness's own tests).
+    """
     rng = random.Random(seed)
     pool = list(seeds) if seeds is not None else all_seeds(seed)
     records = [s for s in pool if s.kind != "parquet"]
@@ -194,9 +199,9 @@ def fuzz(
             data = mutate(base.data, rng, (), binary=True)
         else:
             base = rng.choice(records)
-            targets = dict(RECORD_TARGETS)
+            targets = dict(record_targets)
             if inputs % TABLES_EVERY:
-                del targets["tables"]
+                targets.pop("tables", None)
             if inputs % CLI_EVERY == 0:
                 targets.update(CLI_TARGETS)
             others = by_kind.get(base.kind, [])
