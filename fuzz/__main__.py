@@ -1,6 +1,7 @@
 """``python -m fuzz --minutes N --seed S``: the fuzz campaign (see docs/reliability.md).
 
-Prints the cases run (by target) and the distinct failures; saves a shrunk reproducer
+Prints the inputs, the cases run and the library calls they made (by target) and the
+distinct failures; saves a shrunk reproducer
 of each failure (the input, and its traceback beside it) in ``--out``.  Exits 1 when
 something failed.
 """
@@ -32,9 +33,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     summary = fuzz_parallel(args.seed, args.jobs, seconds, args.cases, args.out)
     print(f"seed {args.seed}, {args.jobs} job(s), {summary.seconds / 60:.1f} minutes")
     print(f"python {platform.python_version()} on {platform.platform()}")
-    print(f"cases: {summary.total:,}")
+    print(f"inputs: {summary.inputs:,}")
+    print(f"cases (target runs): {summary.total:,}; library calls: {summary.total_calls:,}")
     for target, n in sorted(summary.cases.items()):
-        print(f"  {target}: {n:,}")
+        print(f"  {target}: {n:,} cases, {summary.calls.get(target, 0):,} calls")
     print(f"distinct failures: {len(summary.failures)}")
     for failure in summary.failures.values():
         print(f"  {failure.signature} ({failure.count} cases)")

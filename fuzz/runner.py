@@ -1,7 +1,9 @@
 """The mutation loop: pick a seed, mutate it, run the targets, remember what failed.
 
-A *case* is one target run on one input.  Each input is a mutated seed (one time in
-fifty the seed itself; a plain loop, without coverage feedback).  Record inputs go
+A *case* is one target run on one input; each also counts the library calls it made
+(the unit of the issue's first campaign: read, check, referee, render, write...).
+Each input is a mutated seed (one time in fifty the seed itself; a plain loop, without
+coverage feedback).  Record inputs go
 through every record target (the tables and statistics, slow, one input in
 :data:`TABLES_EVERY`), Parquet inputs through the Parquet target, and one record input
 in :data:`CLI_EVERY` also through the command line.  A failure's *signature* is the
@@ -61,16 +63,25 @@ class Summary:
     """What a run did: cases by target, and the distinct failures."""
 
     cases: dict[str, int] = field(default_factory=dict)
+    calls: dict[str, int] = field(default_factory=dict)
     failures: dict[str, Failure] = field(default_factory=dict)
+    inputs: int = 0
     seconds: float = 0.0
 
     @property
     def total(self) -> int:
         return sum(self.cases.values())
 
+    @property
+    def total_calls(self) -> int:
+        return sum(self.calls.values())
+
     def merge(self, other: Summary) -> None:
         for target, n in other.cases.items():
             self.cases[target] = self.cases.get(target, 0) + n
+        for target, n in other.calls.items():
+            self.calls[target] = self.calls.get(target, 0) + n
+        self.inputs += other.inputs
         for sig, failure in other.failures.items():
             if sig in self.failures:
                 self.failures[sig].count += failure.count
@@ -105,16 +116,17 @@ def signature(target: str, exc: BaseException) -> str:
     return f"{target}: {type(exc).__name__} in {where}"
 
 
-def run_case(target: str, run: Target, name: str, data: bytes) -> str | None:
-    """Run one case; the failure's signature, or ``None`` when it passed."""
+def run_case(target: str, run: Target, name: str, data: bytes) -> tuple[str | None, int]:
+    """Run one case: the failure's signature (``None`` when it passed), and the library
+    calls it made (1 when it failed)."""
     try:
         with _time_limit(CASE_SECONDS):
-            run(name, data)
+            calls = run(name, data)
     except KeyboardInterrupt:
         raise
     except BaseException as exc:  # a panic from a native library is a BaseException
-        return signature(target, exc)
-    return None
+        return signature(target, exc), 1
+    return None, calls
 
 
 def _error_text(run: Target, name: str, data: bytes) -> str:
@@ -133,7 +145,7 @@ def shrink(target: str, run: Target, name: str, data: bytes, sig: str) -> bytes:
     def fails(candidate: bytes) -> bool:
         nonlocal budget
         budget -= 1
-        return run_case(target, run, name, candidate) == sig
+        return run_case(target, run, name, candidate)[0] == sig
 
     binary = name.endswith(".parquet")
     units = [bytes([b]) for b in data] if binary else data.split(b"\n")
@@ -208,7 +220,8 @@ def fuzz(
             data = base.data if rng.random() < 0.02 else mutate(base.data, rng, others)
         for target, run in targets.items():
             summary.cases[target] = summary.cases.get(target, 0) + 1
-            sig = run_case(target, run, base.name, data)
+            sig, calls = run_case(target, run, base.name, data)
+            summary.calls[target] = summary.calls.get(target, 0) + calls
             if sig is None:
                 continue
             if sig in summary.failures:
@@ -224,8 +237,12 @@ def fuzz(
         now = time.monotonic()
         if log is not None and now - last_log >= 60:
             last_log = now
-            log(f"{summary.total:,} cases, {len(summary.failures)} distinct failures")
+            log(
+                f"{inputs:,} inputs, {summary.total:,} cases, {summary.total_calls:,} "
+                f"library calls, {len(summary.failures)} distinct failures"
+            )
     summary.seconds = time.monotonic() - start
+    summary.inputs = inputs
     return summary
 
 

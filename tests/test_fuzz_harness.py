@@ -23,6 +23,7 @@ from fuzz.targets import FuzzFailure
 def test_a_short_campaign_finds_nothing(tmp_path: Path) -> None:
     summary = fuzz(18, cases=6000, out=tmp_path)
     assert summary.total >= 6000
+    assert summary.total_calls > summary.total > summary.inputs
     assert set(summary.cases) == {
         "read", "check", "sheet", "fmt", "convert", "tables", "parquet", "cli"
     }  # fmt: skip
@@ -37,10 +38,11 @@ def test_the_seeds_cover_every_preset_and_format() -> None:
     assert {Path(n).suffix for n in names} >= {".spades", ".pbn", ".ptn", ".parquet"}
 
 
-def _planted(name: str, data: bytes) -> None:
+def _planted(name: str, data: bytes) -> int:
     """A defect: any input holding both a nil bid and the word 'took' 'crashes'."""
     if b"nil" in data and b"took" in data:
         raise FuzzFailure("planted")
+    return 1
 
 
 def test_a_planted_defect_is_found_shrunk_and_saved(tmp_path: Path) -> None:

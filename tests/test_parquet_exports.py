@@ -17,9 +17,11 @@ from pathlib import Path
 
 import pytest
 
-pl = pytest.importorskip("polars")
+pytest.importorskip("polars")
 
-from spadesctl.tables.exports import ExportError, export_statistics  # noqa: E402
+import polars as pl
+
+from spadesctl.tables.exports import ExportError, export_statistics
 
 SAMPLE = Path(__file__).resolve().parent.parent / "samples" / "league-night.spades"
 
@@ -71,7 +73,7 @@ def test_a_file_cut_short_is_an_error(export: Path, tmp_path: Path) -> None:
         assert _outcome(path) == "error"
 
 
-Change = Callable[["pl.DataFrame"], "pl.DataFrame"]
+Change = Callable[[pl.DataFrame], pl.DataFrame]
 
 FOREIGN: list[tuple[str, Change, str]] = [
     ("renamed", lambda f: f.rename({"bid": "bids"}), "not a spadesctl export"),
