@@ -61,7 +61,6 @@ _RANK_TEXT: Final = {
     13: "K",
     14: "A",
 }
-_RANK_WORDS: Final = {11: "jack", 12: "queen", 13: "king", 14: "ace"}
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -172,10 +171,6 @@ def cards(text: str) -> tuple[Card, ...]:
     return tuple(Card.parse(t) for t in text.split())
 
 
-def rank_word(rank: int) -> str:
-    return _RANK_WORDS.get(rank, _RANK_TEXT.get(rank, str(rank)))
-
-
 class Seat(enum.Enum):
     """A seat at the table, clockwise N, E, S, W."""
 
@@ -197,7 +192,6 @@ class Seat(enum.Enum):
 
 
 _SEAT_WORDS: Final = {Seat.N: "North", Seat.E: "East", Seat.S: "South", Seat.W: "West"}
-SEAT_BY_WORD: Final = {w: s for s, w in _SEAT_WORDS.items()}
 
 
 class Side(enum.Enum):

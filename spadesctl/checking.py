@@ -6,11 +6,10 @@ ruleset, score, and collect diagnostics in source order.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass
 
 from spadesctl.bulk import bulk_gc
-from spadesctl.diagnostics import Diagnostic
+from spadesctl.diagnostics import INVALID_RULES, IO_ERROR, Diagnostic
 from spadesctl.express import express_game
 from spadesctl.notation import GameText, RecordReadError, game_from_text, iter_game_texts
 from spadesctl.record import Game
@@ -57,17 +56,7 @@ def game_diagnostics(
     from spadesctl.sheet.build import sheet_from_referee
     from spadesctl.sheet.disputes import disputes
 
-    out = [
-        Diagnostic(
-            name=issue.code,
-            message=issue.message,
-            file=game.source,
-            line=issue.pos.line,
-            column=issue.pos.column,
-            game=game.index,
-        )
-        for issue in game.issues
-    ]
+    out = [Diagnostic.from_issue(issue, game.source, game.index) for issue in game.issues]
     if default is None:
         default = default_rules(options)
     chosen = rules_for_game(game, default)
@@ -114,14 +103,14 @@ def file_rules(path: str, options: CheckOptions) -> tuple[Ruleset, list[Diagnost
     try:
         return default_rules(options), []
     except RulesError as exc:
-        problem = Diagnostic("invalid-rules", f"--rules: {exc}", file=path, line=1, column=1)
+        problem = Diagnostic(INVALID_RULES, f"--rules: {exc}", file=path, line=1, column=1)
         return STANDARD, [problem]
 
 
 def io_error(path: str, exc: RecordReadError) -> Diagnostic:
     """The ``io-error`` diagnostic of a file that cannot be read (further)."""
     message = str(exc).split(": ", 1)[-1]
-    return Diagnostic("io-error", message, file=path, line=1, column=1)
+    return Diagnostic(IO_ERROR, message, file=path, line=1, column=1)
 
 
 def check_game_text(
@@ -139,9 +128,3 @@ def check_game_text(
     else:
         game = unit
     return game_diagnostics(game, options, default=default), len(game.hands)
-
-
-def check_files(paths: list[str], options: CheckOptions = CheckOptions()) -> Iterator[FileReport]:
-    """Check files one after another (the CLI spreads them over processes)."""
-    for path in paths:
-        yield check_file(path, options)

@@ -1,17 +1,24 @@
 """Diagnostics: every problem spadesctl reports, with a stable code and kebab-case name.
 
-The table :data:`KINDS` is the single registry of diagnostic kinds.  Codes never change
-meaning once published; new kinds get new codes.  docs/diagnostics.md lists them all
-(a test keeps the two in step).
+Each kind of diagnostic is a :class:`Kind` constant declared once below (``RENEGE`` is
+``SP304 renege``), and :data:`KINDS` collects them in order: the registry.  Whatever
+reports a problem (the replay's :class:`~spadesctl.replay.report.Reporter`, the score
+sheet, the readers, the rules resolution) takes one of these constants, never a name, so
+that a misspelt kind is an error for mypy and ruff rather than at run time.  Codes never
+change meaning once published; new kinds get new codes.  docs/diagnostics.md documents
+every kind under the heading ``### CODE name`` (a test keeps the two in step).
 """
 
 from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from spadesctl.values import fast_init
+
+if TYPE_CHECKING:
+    from spadesctl.events import SyntaxIssue
 
 
 class Severity(enum.Enum):
@@ -19,76 +26,161 @@ class Severity(enum.Enum):
     WARNING = "warning"
 
 
+#: The page that documents every kind, one section each.
+DOCS: Final = "docs/diagnostics.md"
+
+
 @dataclass(frozen=True, slots=True)
 class Kind:
+    """A kind of diagnostic: its stable code, name and severity, a one-line summary, and
+    whether the express check screens it.
+
+    ``screened``: a game with this problem can reach the express check
+    (:mod:`spadesctl.express`), which must then hand it to the full engine;
+    ``tests/test_express.py`` holds a planted case for every screened kind.  A kind is
+    not screened only when no game that has it is ever given to the express check.
+    """
+
     code: str
     name: str
     severity: Severity
     summary: str
+    screened: bool = True
+
+    @property
+    def anchor(self) -> str:
+        """The anchor of the kind's section in docs/diagnostics.md (``sp304-renege``)."""
+        return f"{self.code.lower()}-{self.name}"
+
+    @property
+    def doc(self) -> str:
+        """Where the kind is documented: ``docs/diagnostics.md#sp304-renege``."""
+        return f"{DOCS}#{self.anchor}"
+
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        # pickled (to and from worker processes) as its code: the same constant comes back
+        return (kind, (self.code,))
 
 
 _E = Severity.ERROR
 _W = Severity.WARNING
 
-KINDS: Final[tuple[Kind, ...]] = (
-    # reading the record
-    Kind("SP001", "syntax-error", _E, "a line that is not valid notation"),
-    Kind("SP002", "io-error", _E, "a file that cannot be read (missing, a directory, binary)"),
-    Kind("SP003", "invalid-rules", _E, "an unknown ruleset key, a bad value or an impossible mix"),
-    Kind("SP004", "misplaced-line", _E, "a line that does not belong where it stands"),
-    Kind("SP005", "unknown-option", _W, "an imported record's option spadesctl cannot interpret"),
-    # the deal
-    Kind("SP101", "bad-deal", _E, "wrong card count, a duplicate, or a card not in the deck"),
-    Kind(
-        "SP102",
-        "bad-pass",
-        _E,
-        "a pass of the wrong count, between the wrong seats, or of cards not held",
-    ),
-    Kind("SP103", "dealer-out-of-turn", _E, "the deal did not rotate clockwise"),
-    Kind(
-        "SP104",
-        "bad-draw",
-        _E,
-        "a two-player draw step out of order or inconsistent with the hands",
-    ),
-    Kind("SP105", "hand-number", _E, "hands not numbered 1, 2, 3, ..."),
-    # bidding
-    Kind("SP201", "bid-out-of-turn", _E, "a bid made out of turn, twice, or missing"),
-    Kind("SP202", "bid-out-of-range", _E, "a bid below 0 or above the tricks in a hand"),
-    Kind(
-        "SP203", "blind-nil-not-allowed", _E, "blind nil by a side not trailing enough, or when off"
-    ),
-    Kind(
-        "SP204", "min-bid-violated", _E, "a side's bid below min_team_bid (or above max_team_bid)"
-    ),
-    Kind("SP205", "bids-total-13", _E, "bids adding up to the tricks in the hand where forbidden"),
-    Kind("SP206", "both-nil-not-allowed", _E, "both partners bid nil where that is not allowed"),
-    Kind("SP207", "blind-bid-not-allowed", _E, "a blind bid that the ruleset or the score forbids"),
-    Kind("SP208", "bid-in-unbid-hand", _E, "bids in a hand the ruleset plays without bidding"),
-    Kind("SP209", "suicide-bid-violated", _E, "a side not bidding one nil and one 4+ in suicide"),
-    Kind(
-        "SP210", "mirror-bid-violated", _E, "a bid other than the number of spades held in mirror"
-    ),
-    Kind("SP211", "nil-not-allowed", _E, "a nil bid where nil is off"),
-    # play
-    Kind("SP301", "wrong-leader", _E, "a trick led by the wrong seat"),
-    Kind("SP302", "card-not-held", _E, "a card played that its player did not hold"),
-    Kind("SP303", "card-played-twice", _E, "a card played a second time"),
-    Kind("SP304", "renege", _E, "a player did not follow suit while able to"),
-    Kind("SP305", "spades-not-broken", _E, "a spade led before spades were broken"),
-    Kind("SP306", "first-trick-violation", _E, "a first-trick rule broken"),
-    Kind("SP307", "must-overtake", _E, "a card lower than the player could and had to play"),
-    Kind("SP308", "trick-count-mismatch", _E, "took counts disagreeing with the tricks played"),
-    Kind("SP309", "incomplete-hand", _E, "a hand with neither all its tricks, a claim, nor took"),
-    Kind("SP310", "unsupported-renege-call", _E, "a renege ruling that the play does not support"),
-    Kind("SP311", "wrong-card-count", _E, "a trick with the wrong number of cards"),
-    Kind("SP312", "trick-number", _E, "tricks not numbered 1, 2, 3, ..."),
-    # the score sheet
-    Kind("SP401", "score-mismatch", _E, "a recorded running score that disagrees"),
-    Kind("SP402", "bags-mismatch", _E, "a recorded bag count that disagrees"),
-    Kind("SP403", "result-mismatch", _E, "a recorded winner that disagrees"),
-    Kind("SP404", "play-after-game-over", _E, "hands recorded after the game was decided"),
+# -- reading the record -------------------------------------------------------------------
+SYNTAX_ERROR: Final = Kind("SP001", "syntax-error", _E, "a line that is not valid notation")
+IO_ERROR: Final = Kind(
+    "SP002",
+    "io-error",
+    _E,
+    "a file that cannot be read (missing, a directory, binary)",
+    screened=False,  # a file that cannot be read has no game to check
+)
+INVALID_RULES: Final = Kind(
+    "SP003", "invalid-rules", _E, "an unknown ruleset key, a bad value or an impossible mix"
+)
+MISPLACED_LINE: Final = Kind(
+    "SP004", "misplaced-line", _E, "a line that does not belong where it stands"
+)
+UNKNOWN_OPTION: Final = Kind(
+    "SP005",
+    "unknown-option",
+    _W,
+    "an imported record's option spadesctl cannot interpret",
+    screened=False,  # imported (PBN) records only: the express check reads native ones
+)
+# -- the deal -----------------------------------------------------------------------------
+BAD_DEAL: Final = Kind(
+    "SP101", "bad-deal", _E, "wrong card count, a duplicate, or a card not in the deck"
+)
+BAD_PASS: Final = Kind(
+    "SP102",
+    "bad-pass",
+    _E,
+    "a pass of the wrong count, between the wrong seats, or of cards not held",
+)
+DEALER_OUT_OF_TURN: Final = Kind(
+    "SP103", "dealer-out-of-turn", _E, "the deal did not rotate clockwise"
+)
+BAD_DRAW: Final = Kind(
+    "SP104",
+    "bad-draw",
+    _E,
+    "a two-player draw step out of order or inconsistent with the hands",
+)
+HAND_NUMBER: Final = Kind("SP105", "hand-number", _E, "hands not numbered 1, 2, 3, ...")
+# -- bidding ------------------------------------------------------------------------------
+BID_OUT_OF_TURN: Final = Kind(
+    "SP201", "bid-out-of-turn", _E, "a bid made out of turn, twice, or missing"
+)
+BID_OUT_OF_RANGE: Final = Kind(
+    "SP202", "bid-out-of-range", _E, "a bid below 0 or above the tricks in a hand"
+)
+BLIND_NIL_NOT_ALLOWED: Final = Kind(
+    "SP203", "blind-nil-not-allowed", _E, "blind nil by a side not trailing enough, or when off"
+)
+MIN_BID_VIOLATED: Final = Kind(
+    "SP204", "min-bid-violated", _E, "a side's bid below min_team_bid (or above max_team_bid)"
+)
+BIDS_TOTAL_13: Final = Kind(
+    "SP205", "bids-total-13", _E, "bids adding up to the tricks in the hand where forbidden"
+)
+BOTH_NIL_NOT_ALLOWED: Final = Kind(
+    "SP206", "both-nil-not-allowed", _E, "both partners bid nil where that is not allowed"
+)
+BLIND_BID_NOT_ALLOWED: Final = Kind(
+    "SP207", "blind-bid-not-allowed", _E, "a blind bid that the ruleset or the score forbids"
+)
+BID_IN_UNBID_HAND: Final = Kind(
+    "SP208", "bid-in-unbid-hand", _E, "bids in a hand the ruleset plays without bidding"
+)
+SUICIDE_BID_VIOLATED: Final = Kind(
+    "SP209", "suicide-bid-violated", _E, "a side not bidding one nil and one 4+ in suicide"
+)
+MIRROR_BID_VIOLATED: Final = Kind(
+    "SP210", "mirror-bid-violated", _E, "a bid other than the number of spades held in mirror"
+)
+NIL_NOT_ALLOWED: Final = Kind("SP211", "nil-not-allowed", _E, "a nil bid where nil is off")
+# -- play ---------------------------------------------------------------------------------
+WRONG_LEADER: Final = Kind("SP301", "wrong-leader", _E, "a trick led by the wrong seat")
+CARD_NOT_HELD: Final = Kind(
+    "SP302", "card-not-held", _E, "a card played that its player did not hold"
+)
+CARD_PLAYED_TWICE: Final = Kind("SP303", "card-played-twice", _E, "a card played a second time")
+RENEGE: Final = Kind("SP304", "renege", _E, "a player did not follow suit while able to")
+SPADES_NOT_BROKEN: Final = Kind(
+    "SP305", "spades-not-broken", _E, "a spade led before spades were broken"
+)
+FIRST_TRICK_VIOLATION: Final = Kind(
+    "SP306", "first-trick-violation", _E, "a first-trick rule broken"
+)
+MUST_OVERTAKE: Final = Kind(
+    "SP307", "must-overtake", _E, "a card lower than the player could and had to play"
+)
+TRICK_COUNT_MISMATCH: Final = Kind(
+    "SP308", "trick-count-mismatch", _E, "took counts disagreeing with the tricks played"
+)
+INCOMPLETE_HAND: Final = Kind(
+    "SP309", "incomplete-hand", _E, "a hand with neither all its tricks, a claim, nor took"
+)
+UNSUPPORTED_RENEGE_CALL: Final = Kind(
+    "SP310", "unsupported-renege-call", _E, "a renege ruling that the play does not support"
+)
+WRONG_CARD_COUNT: Final = Kind(
+    "SP311", "wrong-card-count", _E, "a trick with the wrong number of cards"
+)
+TRICK_NUMBER: Final = Kind("SP312", "trick-number", _E, "tricks not numbered 1, 2, 3, ...")
+# -- the score sheet ----------------------------------------------------------------------
+SCORE_MISMATCH: Final = Kind(
+    "SP401", "score-mismatch", _E, "a recorded running score that disagrees"
+)
+BAGS_MISMATCH: Final = Kind("SP402", "bags-mismatch", _E, "a recorded bag count that disagrees")
+RESULT_MISMATCH: Final = Kind("SP403", "result-mismatch", _E, "a recorded winner that disagrees")
+PLAY_AFTER_GAME_OVER: Final = Kind(
+    "SP404", "play-after-game-over", _E, "hands recorded after the game was decided"
+)
+
+#: Every kind, in the order of docs/diagnostics.md: the registry.
+KINDS: Final[tuple[Kind, ...]] = tuple(
+    value for value in tuple(globals().values()) if isinstance(value, Kind)
 )
 
 KIND_BY_NAME: Final = {k.name: k for k in KINDS}
@@ -108,7 +200,7 @@ def kind(name_or_code: str) -> Kind:
 class Diagnostic:
     """One problem found in a record, with where it is (file, line, column, game, hand...)."""
 
-    name: str
+    kind: Kind
     message: str
     file: str = "-"
     line: int = 0
@@ -118,9 +210,15 @@ class Diagnostic:
     trick: int | None = None
     seat: str | None = None
 
+    @classmethod
+    def from_issue(cls, issue: SyntaxIssue, file: str, game: int | None = None) -> Diagnostic:
+        """The diagnostic of a reading problem (a :class:`~spadesctl.events.SyntaxIssue`)
+        in ``file``, in its ``game``-th game."""
+        return cls(issue.kind, issue.message, file, issue.pos.line, issue.pos.column, game)
+
     @property
-    def kind(self) -> Kind:
-        return KIND_BY_NAME[self.name]
+    def name(self) -> str:
+        return self.kind.name
 
     @property
     def code(self) -> str:
@@ -131,7 +229,7 @@ class Diagnostic:
         return self.kind.severity
 
     def sort_key(self) -> tuple[str, int, int, str]:
-        return (self.file, self.line, self.column, self.code)
+        return (self.file, self.line, self.column, self.kind.code)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -150,4 +248,5 @@ class Diagnostic:
 
     def format(self) -> str:
         """``path:line:col: CODE name: message``, the compiler-style line."""
-        return f"{self.file}:{self.line}:{self.column}: {self.code} {self.name}: {self.message}"
+        k = self.kind
+        return f"{self.file}:{self.line}:{self.column}: {k.code} {k.name}: {self.message}"

@@ -13,6 +13,7 @@ import enum
 from dataclasses import dataclass, field
 
 from spadesctl.cards import Card, Party, Seat, Side
+from spadesctl.diagnostics import SYNTAX_ERROR, Kind
 from spadesctl.values import fast_init
 
 
@@ -237,7 +238,7 @@ class SyntaxIssue:
 
     message: str
     pos: Position = field(default=NOWHERE, compare=False, repr=False)
-    code: str = "syntax-error"
+    kind: Kind = SYNTAX_ERROR
 
 
 #: An event produced for one line of a record.

@@ -15,6 +15,7 @@ from itertools import groupby
 from typing import cast
 
 from spadesctl.cards import Seat
+from spadesctl.diagnostics import MISPLACED_LINE
 from spadesctl.events import (
     NOWHERE,
     Bid,
@@ -189,7 +190,7 @@ def assemble(events: Iterable[LineEvent], source: str = "-", index: int = 1) -> 
     first_pos: Position | None = None
 
     def misplaced(message: str, pos: Position) -> None:
-        issues.append(SyntaxIssue(message, pos, code="misplaced-line"))
+        issues.append(SyntaxIssue(message, pos, MISPLACED_LINE))
 
     def once(slot: str, event: Deal | Claim | Took | RecordedScore | RecordedBags) -> None:
         assert current is not None

@@ -10,6 +10,8 @@ card of its deck once, which the absence of ``bad-deal`` in the clean cases conf
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
 
 from spadesctl.checking import game_diagnostics
@@ -42,7 +44,7 @@ def scores(text: str) -> dict[str, int]:
     return {str(p): s.score for p, s in refereed.standing.entries}
 
 
-def case(cases: list[tuple[str, str, list[Brief]]], name: str) -> str:
+def case(cases: Sequence[tuple[str, str, object]], name: str) -> str:
     """The record of the case called ``name``."""
     return next(text for case_id, text, _ in cases if case_id == name)
 

@@ -137,7 +137,7 @@ def _corpus_lines() -> list[tuple[str, str]]:
     from spadesctl.generate import GenerateOptions, generate_games
     from spadesctl.rules.presets import PRESETS
 
-    out = []
+    out: list[tuple[str, str]] = []
     for name, rules in sorted(PRESETS.items()):
         for options in (GenerateOptions(), GenerateOptions(hands_only=True)):
             for game in generate_games(2, seed=11, rules=rules, options=options):
@@ -178,7 +178,7 @@ def _unshift(event: Any) -> Any:
     if dataclasses.is_dataclass(event) and not isinstance(event, type):
         changes = {f.name: _unshift(getattr(event, f.name)) for f in dataclasses.fields(event)}
         if "card_columns" in changes:
-            changes["card_columns"] = tuple(c - 1 for c in event.card_columns)
+            changes["card_columns"] = tuple(c - 1 for c in changes["card_columns"])
         return dataclasses.replace(event, **changes)
     if isinstance(event, tuple):
         return tuple(_unshift(v) for v in event)

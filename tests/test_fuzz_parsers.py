@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 import spadesctl
 from spadesctl import RecordReadError
+from spadesctl.diagnostics import SYNTAX_ERROR
 from spadesctl.notation import games_from_stream, parse_text
 from spadesctl.rules import RulesError
 from spadesctl.rules.parse import parse_rules
@@ -112,7 +113,7 @@ def test_parse_text_with_a_nul_raises_record_read_error() -> None:
 def test_parse_text_with_a_lone_surrogate_reports_the_line() -> None:
     """Was: UnicodeEncodeError from ``parse_text`` for a string no file could hold."""
     [game] = spadesctl.parse_text("hand 1 dealer N\nbid E \ud800\n")
-    assert [(i.pos.line, i.code) for i in game.issues] == [(2, "syntax-error")]
+    assert [(i.pos.line, i.kind) for i in game.issues] == [(2, SYNTAX_ERROR)]
 
 
 def test_house_rules_file_that_is_not_utf8_is_a_rules_error(tmp_path: Path) -> None:

@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import spadesctl
+from spadesctl.diagnostics import MISPLACED_LINE
 from spadesctl.events import Tag
 from spadesctl.notation import format_games, parse_text
 from spadesctl.notation.reader import GAME_SEPARATOR
@@ -81,7 +82,7 @@ def test_a_tag_given_twice_is_a_misplaced_line() -> None:
     [game] = parse_text(text)
     assert game.tags == (Tag("Rules", "standard"),)
     [issue] = game.issues
-    assert issue.code == "misplaced-line"
+    assert issue.kind is MISPLACED_LINE
     assert "a second 'rules' tag" in issue.message
     assert (issue.pos.line, issue.pos.column) == (2, 1)
 
@@ -89,7 +90,7 @@ def test_a_tag_given_twice_is_a_misplaced_line() -> None:
 def test_check_reports_a_tag_given_twice_in_a_pbn_record() -> None:
     text = '% PBN\n[Event "x"]\n[Event "y"]\n[Dealer "N"]\n[Auction "E"]\n3 3 3 3\n'
     [game] = parse_text(text, "twice.pbn")
-    assert [i.code for i in game.issues] == ["misplaced-line"]
+    assert [i.kind for i in game.issues] == [MISPLACED_LINE]
 
 
 def _strip(game: Game, tags: bool, hands: bool) -> Game:

@@ -15,9 +15,10 @@ import pytest
 
 from spadesctl.checking import game_diagnostics
 from spadesctl.core.limits import MAX_HANDS
-from spadesctl.diagnostics import Diagnostic
+from spadesctl.diagnostics import MISPLACED_LINE, SYNTAX_ERROR, Diagnostic
 from spadesctl.notation import format_games, parse_text, reader
 from spadesctl.notation.reader import split_games
+from spadesctl.pbn import format_pbn_games
 from spadesctl.record import GAME_CUT, Game
 
 SEATS = "NESW"
@@ -69,16 +70,17 @@ def test_a_game_of_too_many_lines_is_cut_as_it_is_read(monkeypatch: pytest.Monke
     first, second = split_games(io.BytesIO(text.encode()))
     assert len(first.lines) == 50
     [issue] = first.issues
-    assert (issue.pos.line, issue.code) == (51, "misplaced-line")
+    assert (issue.pos.line, issue.kind) == (51, MISPLACED_LINE)
     assert issue.message.endswith(GAME_CUT)
     assert second.lines == ('[Event "next"]', "hand 1 dealer N")
 
 
 def test_a_game_of_too_many_characters_is_cut(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(reader, "MAX_GAME_CHARS", 1000)
+    monkeypatch.setattr(reader, "BLOCK", 256)  # the characters are counted at each block
     text = "hand 1 dealer N\n" + ("; " + "x" * 98 + "\n") * 100
     [game] = split_games(io.BytesIO(text.encode()))
-    assert sum(map(len, game.lines)) <= 1000
+    assert sum(map(len, game.lines)) <= 1000 + 256
     assert [i.message.endswith(GAME_CUT) for i in game.issues] == [True]
 
 
@@ -86,15 +88,23 @@ def test_a_pbn_board_above_99_is_a_syntax_error() -> None:
     text = '% PBN\n[Event "x"]\n[Board "150"]\n[Dealer "N"]\n[Auction "E"]\n3 3 3 4\n'
     [game] = parse_text(text, "board.pbn")
     [issue] = game.issues
-    assert issue.code == "syntax-error"
-    assert issue.message == "Board must be a hand number from 1 to 99, not '150'"
+    assert issue.kind == SYNTAX_ERROR
+    assert issue.message == "Board must be a hand number up to 99, not '150'"
     assert [h.number for h in game.hands] == [1]
+
+
+def test_a_pbn_board_0_is_read_as_the_native_hand_0() -> None:
+    # the native notation reads 'hand 0' (the replay reports its number); PBN refused it,
+    # and a converted game came back with another number (found by the fuzz campaign)
+    [game] = parse_text("hand 1 dealer E\nhand 0 dealer N\n")
+    [again] = parse_text("".join(format_pbn_games([game])), "zero.pbn")
+    assert again == game
 
 
 def test_a_pbn_game_of_more_than_99_records_is_cut_and_converts() -> None:
     [game] = parse_text(pbn_block(150), "many.pbn")
     assert [h.number for h in game.hands] == list(range(1, MAX_HANDS + 1))
-    [cut] = [i for i in game.issues if i.code == "misplaced-line"]
+    [cut] = [i for i in game.issues if i.kind == MISPLACED_LINE]
     assert cut.message == f"deal record 100 (hand 100): a game has at most 99 hands; {GAME_CUT}"
     # before the fix the conversion wrote 'hand 100' to 'hand 150', which the native
     # notation refuses

@@ -68,7 +68,7 @@ def test_two_player_games_record_the_draws() -> None:
 
 
 def test_bids_include_nils_and_blind_nils_over_many_hands() -> None:
-    kinds = set()
+    kinds: set[BidKind] = set()
     for game in generate_games(6, 1, parse_rules("standard")):
         for hand in game.hands:
             kinds.update(b.kind for b in hand.bids)

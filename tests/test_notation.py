@@ -9,6 +9,7 @@ import pytest
 
 from spadesctl import RecordReadError, iter_games, parse_text
 from spadesctl.cards import Seat, Side, card, cards
+from spadesctl.diagnostics import MISPLACED_LINE, SYNTAX_ERROR
 from spadesctl.events import Bid, BidKind, Position
 from spadesctl.notation import games_from_stream
 from spadesctl.notation.reader import MAX_LINE, blank_comments
@@ -180,13 +181,13 @@ trick 1 N AS 2S 3S 4S 5S
 
 def test_every_error_in_a_file_is_reported_with_its_position() -> None:
     one, two = parse_text(BROKEN, "broken.spades")
-    found = [(i.code, i.pos.line, i.pos.column) for i in one.issues]
+    found = [(i.kind, i.pos.line, i.pos.column) for i in one.issues]
     assert found == [
-        ("syntax-error", 2, 15),
-        ("syntax-error", 3, 10),
-        ("syntax-error", 4, 11),
-        ("syntax-error", 5, 1),
-        ("syntax-error", 6, 6),
+        (SYNTAX_ERROR, 2, 15),
+        (SYNTAX_ERROR, 3, 10),
+        (SYNTAX_ERROR, 4, 11),
+        (SYNTAX_ERROR, 5, 1),
+        (SYNTAX_ERROR, 6, 6),
     ]
     messages = [i.message for i in one.issues]
     assert "a seat" in messages[0]
@@ -207,11 +208,11 @@ def test_misplaced_lines() -> None:
         "result NS\nhand 2 dealer E\nresult EW\n"
     )
     [game] = parse_text(text)
-    assert [(i.code, i.pos.line) for i in game.issues] == [
-        ("misplaced-line", 4),
-        ("misplaced-line", 6),
-        ("misplaced-line", 8),
-        ("misplaced-line", 9),
+    assert [(i.kind, i.pos.line) for i in game.issues] == [
+        (MISPLACED_LINE, 4),
+        (MISPLACED_LINE, 6),
+        (MISPLACED_LINE, 8),
+        (MISPLACED_LINE, 9),
     ]
 
 
@@ -278,7 +279,7 @@ _HUGE = "1" + "0" * 5000  # more digits than Python's int() reads from text
 def test_numbers_too_large_are_syntax_errors_not_crashes(line: str) -> None:
     (game,) = parse_text(f'[Event "x"]\nhand 1 dealer W\n{line}\n')
     (issue,) = game.issues
-    assert issue.code == "syntax-error"
+    assert issue.kind is SYNTAX_ERROR
     word = next(w for w in line.split() if len(w) > 100)
     assert issue.message == f"{word[:12]}... is far too large here"
 

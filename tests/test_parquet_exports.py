@@ -15,11 +15,8 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-import pytest
-
-pytest.importorskip("polars")
-
 import polars as pl
+import pytest
 
 from spadesctl.tables.exports import ExportError, export_statistics
 

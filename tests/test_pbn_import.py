@@ -12,6 +12,7 @@ from typer.testing import CliRunner
 from spadesctl.cards import BIG_JOKER, LITTLE_JOKER, Seat, card, cards
 from spadesctl.checking import check_file
 from spadesctl.cli import app
+from spadesctl.diagnostics import SYNTAX_ERROR
 from spadesctl.events import Bid, BidKind, Position
 from spadesctl.notation import games_from_stream, iter_games, parse_text
 from spadesctl.pbn import parse_pbn_text, pbn_card
@@ -310,8 +311,8 @@ def test_numbers_too_large_in_auction_and_tricks_are_syntax_errors(tmp_path: Pat
     text = (SAMPLES / "renege.ptn").read_text().replace("\n4 2 6 4\n", f"\n{huge} 2 6 4\n")
     assert huge in text
     (game,) = parse_pbn_text(text)
-    assert [(i.code, i.message) for i in game.issues] == [
-        ("syntax-error", "100000000000... is far too large here")
+    assert [(i.kind, i.message) for i in game.issues] == [
+        (SYNTAX_ERROR, "100000000000... is far too large here")
     ]
     record = tmp_path / "huge.ptn"
     record.write_text(text)

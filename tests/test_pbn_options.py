@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from spadesctl.diagnostics import INVALID_RULES, UNKNOWN_OPTION
 from spadesctl.events import Position
 from spadesctl.pbn import EVENT_PHRASES, JSON_KEYS, MappedRules, map_options
 from spadesctl.pbn.parser import PbnTag, quote
@@ -116,8 +117,8 @@ def test_each_key_not_understood_is_one_warning_at_the_key() -> None:
     found = mapped(options=options)
     assert found.rules == parse_rules("standard min_team_bid=4")
     raw = quote(options)[1:-1]  # as written in the file: the quotes escaped
-    assert [(i.code, i.pos) for i in found.issues] == [
-        ("unknown-option", Position(2, 19 + raw.index(key)))
+    assert [(i.kind, i.pos) for i in found.issues] == [
+        (UNKNOWN_OPTION, Position(2, 19 + raw.index(key)))
         for key in ("autoPlay", "variation", "speed")
     ]
     assert found.issues[0].message.startswith("GameOptionsJson autoPlay=true:")
@@ -129,7 +130,7 @@ def test_each_event_phrase_not_understood_is_one_warning_where_it_stands() -> No
     found = mapped(event)
     assert found.rules == parse_rules("jokers target=500 blind_bids=6 blind_bid_deficit=250")
     [issue] = found.issues
-    assert issue.code == "unknown-option"
+    assert issue.kind is UNKNOWN_OPTION
     assert "'wild'" in issue.message
     assert issue.pos == Position(1, 9 + event.index("wild"))
 
@@ -148,7 +149,7 @@ def test_when_json_and_event_disagree_the_event_is_followed_and_it_is_said() -> 
     found = mapped("Spades - min bid 4", '{"minBid":5}')
     assert found.rules.min_team_bid == 4
     [issue] = found.issues
-    assert issue.code == "unknown-option"
+    assert issue.kind is UNKNOWN_OPTION
     assert "min_team_bid=5" in issue.message and "'min bid 4'" in issue.message
 
 
@@ -157,14 +158,14 @@ def test_json_that_is_not_an_object_is_one_warning() -> None:
         found = map_options(None, tag("GameOptionsJson", text))
         assert found is not None
         [issue] = found.issues
-        assert issue.code == "unknown-option"
+        assert issue.kind is UNKNOWN_OPTION
         assert found.sources == ()
 
 
 def test_rules_that_cannot_be_played_together_fall_back_to_the_deck_preset() -> None:
     found = mapped("Spades - 1v1v1 Joker-Joker-Deuce-Deuce")
     [issue] = found.issues
-    assert issue.code == "invalid-rules"
+    assert issue.kind is INVALID_RULES
     assert "jjdd" in issue.message
     assert found.rules == parse_rules("jjdd")
 
@@ -204,7 +205,7 @@ def test_every_word_is_either_understood_or_reported(words: list[str]) -> None:
     if found is None:
         assert not unknown
         return
-    reported = [i for i in found.issues if i.code == "unknown-option"]
+    reported = [i for i in found.issues if i.kind is UNKNOWN_OPTION]
     for word in unknown:
         assert any(repr(word) in i.message for i in reported), (word, found.issues)
 

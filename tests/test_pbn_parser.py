@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from spadesctl.cards import Seat
+from spadesctl.diagnostics import SYNTAX_ERROR
 from spadesctl.events import Position
 from spadesctl.notation import RecordReadError, iter_games
 from spadesctl.notation.reader import MAX_LINE
@@ -146,7 +147,7 @@ def test_several_tags_on_a_line_and_escapes() -> None:
     ]
 
 
-@given(st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=30))
+@given(st.text(alphabet=st.characters(exclude_categories=["Cs"]), max_size=30))
 def test_quote_and_unescape_are_inverse(value: str) -> None:
     assert unescape(quote(value)[1:-1]) == value
 
@@ -174,7 +175,7 @@ def test_unescaped_quotes_in_a_value_are_reported_and_the_value_salvaged() -> No
     text = '[GameOptionsJson "{"minBid":4,"noWatching":true}"]\n[Dealer "N"]\n'
     [record] = records(text)
     [issue] = record.issues
-    assert issue.code == "syntax-error"
+    assert issue.kind is SYNTAX_ERROR
     assert issue.pos == Position(1, 20)
     assert "unescaped" in issue.message
     options = record.tag("GameOptionsJson")

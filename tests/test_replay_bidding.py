@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from spadesctl.cards import Side
+from spadesctl.cards import Party, Side
 from spadesctl.events import BidKind
 from tests.strategies import brief, diagnose, replay_text
 
@@ -167,7 +167,7 @@ def test_bidding_rule(
         ({Side.NS: 0, Side.EW: 90}, False),
     ],
 )
-def test_blind_nil_needs_the_side_to_trail(scores: dict[Side, int], allowed: bool) -> None:
+def test_blind_nil_needs_the_side_to_trail(scores: dict[Party, int], allowed: bool) -> None:
     hand = replay_text(record("bid E 3 S 3 W bnil N 4", deal=None), "standard", scores)
     names = [d.name for d in hand.diagnostics]
     assert ("blind-nil-not-allowed" not in names) is allowed
@@ -193,7 +193,7 @@ def test_cutthroat_blind_nil_trails_the_leader() -> None:
 
     rules = "cutthroat blind_nil=200 blind_nil_pass=0"
     text = record("bid E 3 S 3 W bnil N 4", deal=None)
-    scores = {Seat.N: 300, Seat.E: 150, Seat.S: 120, Seat.W: 190}
+    scores: dict[Party, int] = {Seat.N: 300, Seat.E: 150, Seat.S: 120, Seat.W: 190}
     assert replay_text(text, rules, scores).diagnostics == ()
     scores[Seat.W] = 210
     assert [d.name for d in replay_text(text, rules, scores).diagnostics] == [

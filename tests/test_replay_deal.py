@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import pytest
 
-from spadesctl.cards import Seat, Side
+from spadesctl.cards import Party, Seat, Side
 from spadesctl.generate import GenerateOptions, generate_games
 from spadesctl.notation import format_game, parse_text
 from spadesctl.record import Hand
@@ -84,7 +84,7 @@ def test_deal_messages() -> None:
 
 
 BLIND = "bid E 3 S 3 W bnil N 4"
-TRAILING = {Side.NS: 200, Side.EW: 0}
+TRAILING: dict[Party, int] = {Side.NS: 200, Side.EW: 0}
 PASS_CASES = [
     ("clean", "pass W>E AD AC\npass E>W 2C 3D\ntrick 1 E AD 9D 2D 4D\nclaim E", []),
     ("three cards", "pass W>E AD AC KH\npass E>W 2C 3D\nclaim E", [("bad-pass", None, "W")]),

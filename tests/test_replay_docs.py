@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from spadesctl.diagnostics import KINDS, kind
+from spadesctl.diagnostics import KINDS, Kind, kind
 from tests.strategies import diagnose
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "diagnostics.md"
@@ -47,3 +47,14 @@ _EXAMPLES = [
 def test_examples_produce_their_diagnostic(heading: str, example: str) -> None:
     name = heading.split()[1]
     assert name in {d.name for d in diagnose(example)}
+
+
+def _slug(heading: str) -> str:
+    """The anchor a Markdown renderer (GitHub's) gives a heading."""
+    return re.sub(r"[^a-z0-9 -]", "", heading.lower()).replace(" ", "-")
+
+
+@pytest.mark.parametrize("k", KINDS, ids=[k.name for k in KINDS])
+def test_each_kind_points_at_its_section(k: Kind) -> None:
+    assert k.doc == f"docs/diagnostics.md#{_slug(f'{k.code} {k.name}')}"
+    assert f"{k.code} {k.name}" in _sections()

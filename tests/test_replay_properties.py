@@ -189,8 +189,8 @@ def test_structural_mutations_are_caught(data: st.DataObject, rules_text: str) -
     elif kind == "twice":
         i = data.draw(st.integers(1, len(tricks) - 1))
         earlier = tricks[data.draw(st.integers(0, i - 1))].cards[0]
-        cards = (tricks[i].cards[0], earlier, *tricks[i].cards[2:])
-        mutated = replace(hand, tricks=_with(tricks, i, replace(tricks[i], cards=cards)))
+        again = (tricks[i].cards[0], earlier, *tricks[i].cards[2:])
+        mutated = replace(hand, tricks=_with(tricks, i, replace(tricks[i], cards=again)))
         expected = "card-played-twice"
     elif kind == "truncate":
         mutated = replace(hand, tricks=tricks[:-1], claim=None, took=None)

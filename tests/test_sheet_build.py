@@ -142,7 +142,7 @@ _SEATS = (N, E, S, W)
 @st.composite
 def _hands(draw: st.DrawFn) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
     """Random hands: four bids 1..5 and 13 tricks split among the seats."""
-    out = []
+    out: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
     for _ in range(draw(st.integers(2, 8))):
         bid = tuple(draw(st.integers(1, 5)) for _ in _SEATS)
         cuts = sorted(draw(st.lists(st.integers(0, 13), min_size=3, max_size=3)))

@@ -16,7 +16,7 @@ from spadesctl.cli.errors import EXIT_CLEAN, EXIT_PROBLEMS, EXIT_USAGE, fail
 from spadesctl.cli.options import JobsOption, RulesOption
 from spadesctl.cli.output import DiagnosticFormat, DiagnosticWriter, statistics_lines
 from spadesctl.cli.progress import Progress
-from spadesctl.diagnostics import Diagnostic, Severity, kind
+from spadesctl.diagnostics import IO_ERROR, Diagnostic, Severity, kind
 from spadesctl.rules.parse import RulesError
 from spadesctl.sources import expand_paths
 
@@ -169,7 +169,7 @@ def check(
         ]
         for d in shown:
             counts[d.name] += 1
-            if d.name == "io-error":
+            if d.kind is IO_ERROR:
                 io_errors += 1
             elif d.severity is Severity.ERROR:
                 errors += 1

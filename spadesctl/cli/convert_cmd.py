@@ -66,14 +66,7 @@ class _Reader:
 
     def _report(self, game: Game) -> None:
         for issue in game.issues:
-            d = Diagnostic(
-                issue.code,
-                issue.message,
-                game.source,
-                issue.pos.line,
-                issue.pos.column,
-                game=game.index,
-            )
+            d = Diagnostic.from_issue(issue, game.source, game.index)
             if d.severity is Severity.ERROR:
                 self.errors += 1
             typer.echo(format_text(d, self.colour), err=True)

@@ -18,13 +18,7 @@ from spadesctl.record import Game
 
 
 def _issues(games: list[Game]) -> list[Diagnostic]:
-    return [
-        Diagnostic(
-            issue.code, issue.message, g.source, issue.pos.line, issue.pos.column, game=g.index
-        )
-        for g in games
-        for issue in g.issues
-    ]
+    return [Diagnostic.from_issue(issue, g.source, g.index) for g in games for issue in g.issues]
 
 
 def _is_pbn_file(name: str) -> bool:

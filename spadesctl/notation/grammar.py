@@ -27,7 +27,7 @@ def grammar_path(name: str) -> Path:
 
 @functools.cache
 def spades_parser() -> Lark:
-    """The LALR parser of ``grammar/spades.lark``, with start symbols ``record`` and ``line``."""
+    """The LALR parser of ``grammar/spades.lark``: one line at a time (start symbol ``line``)."""
     from lark import Lark
 
     path = grammar_path("spades.lark")
@@ -35,7 +35,7 @@ def spades_parser() -> Lark:
         path.read_text(encoding="utf-8"),
         parser="lalr",
         lexer="contextual",
-        start=["record", "line"],
+        start="line",
         maybe_placeholders=False,
         cache=True,
     )

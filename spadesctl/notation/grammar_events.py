@@ -2,9 +2,10 @@
 
 Imported only when a line needs the grammar (the fast reader,
 :mod:`spadesctl.notation.fastpath`, declined it): a clean file of well-formed lines never
-imports Lark nor builds the parser.  The transformer runs inline with the LALR parser,
-so no parse tree is built; :func:`grammar_line` is what
-:func:`spadesctl.notation.parser.parse_line` runs.
+imports Lark nor builds the parser.  :func:`grammar_line`, what
+:func:`spadesctl.notation.parser.parse_line` runs, has the LALR parser build the tree of
+one line (a single rule: the ``line`` start symbol is inlined), then applies the
+transformer to that tree to make its event.
 """
 
 from __future__ import annotations

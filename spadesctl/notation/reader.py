@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import BinaryIO, Final, cast
 
 from spadesctl.core.limits import MAX_HANDS
+from spadesctl.diagnostics import MISPLACED_LINE
 from spadesctl.events import Position, SyntaxIssue
 from spadesctl.record import GAME_CUT
 from spadesctl.values import fast_init
@@ -254,18 +255,15 @@ def too_many_hands(what: str) -> str:
     return f"{what}: a game has at most {MAX_HANDS} hands; {GAME_CUT}"
 
 
-def _is_hand_line(stripped: str) -> bool:
-    return stripped.startswith("hand") and (len(stripped) == 4 or stripped[4] in " \t")
-
-
 def split_games(stream: BinaryIO) -> Iterator[GameText]:
     """Group a record stream into games, one :class:`GameText` at a time.
 
     A game opened by :data:`GAME_SEPARATOR` is a game even when nothing follows it (the
     separator itself is kept as a blank line, so that line numbers stay right).  A game
-    holds at most :data:`MAX_GAME_LINES` lines, :data:`MAX_GAME_CHARS` characters and
-    :data:`~spadesctl.core.limits.MAX_HANDS` hand lines: past them, one issue, and the
-    lines up to the next game are dropped as they are read.
+    holds at most :data:`MAX_GAME_LINES` lines, :data:`~spadesctl.core.limits.MAX_HANDS`
+    hand lines and :data:`MAX_GAME_CHARS` characters (counted as each block of the
+    stream begins, so a game may pass it by at most a block): past them, one issue, and
+    the lines up to the next game are dropped as they are read.
     """
     lines: list[str] = []
     issues: list[SyntaxIssue] = []
@@ -273,18 +271,24 @@ def split_games(stream: BinaryIO) -> Iterator[GameText]:
     seen_body = False
     opened = False  # the game was opened by a separator: a game even if empty
     hands = 0  # hand lines in this game
-    chars = 0  # characters in this game
     full = False  # this game is full: its lines are dropped until the next game
     in_block = False
     block_start = Position(1, 1)
+    most_lines, most_chars = MAX_GAME_LINES, MAX_GAME_CHARS
+    # the line number at which the game holds ``most_lines`` (lines run on from
+    # ``first``), or 0 once it is full: one comparison a line checks both
+    cut = first + most_lines
 
     def overflow(line_no: int, message: str) -> None:
-        nonlocal full
-        issues.append(SyntaxIssue(message, Position(line_no, 1), code="misplaced-line"))
-        full = True
+        nonlocal full, cut
+        if not full:
+            issues.append(SyntaxIssue(message, Position(line_no, 1), MISPLACED_LINE))
+            full, cut = True, 0
 
     for start, texts, bad, plain in _read_blocks(stream):
         line_no = start - 1
+        if not full and len(lines) > 1 and sum(map(len, lines)) > most_chars:
+            overflow(start, _TOO_LONG)
         for text in texts:
             line_no += 1
             if text is None:
@@ -299,17 +303,14 @@ def split_games(stream: BinaryIO) -> Iterator[GameText]:
             if text and not text[0].isspace() and text[0] != "[":
                 # the common line: a hand's line, nothing before its first word
                 seen_body = True
-                if full:
+                if line_no >= cut:  # full, or the line past the most a game holds
+                    overflow(line_no, _TOO_LONG)
                     continue
-                if text[0] == "h" and _is_hand_line(text):
+                if text[0] == "h" and text.startswith(_HAND):
                     hands += 1
                     if hands > MAX_HANDS:
                         overflow(line_no, too_many_hands(f"hand line {hands}"))
                         continue
-                chars += len(text)
-                if len(lines) >= MAX_GAME_LINES or chars > MAX_GAME_CHARS:
-                    overflow(line_no, _TOO_LONG)
-                    continue
                 lines.append(text)
                 continue
             stripped = text.lstrip()
@@ -318,17 +319,15 @@ def split_games(stream: BinaryIO) -> Iterator[GameText]:
                     if opened or issues or any(line.strip() for line in lines):
                         yield GameText(first, tuple(lines), tuple(issues))
                     lines, issues, first, seen_body, opened = [""], [], line_no, False, True
-                    hands = chars = 0
-                    full = False
+                    hands, full, cut = 0, False, line_no + most_lines
                     continue
                 if seen_body:
                     yield GameText(first, tuple(lines), tuple(issues))
                     lines, issues, first, seen_body, opened = [], [], line_no, False, False
-                    hands = chars = 0
-                    full = False
+                    hands, full, cut = 0, False, line_no + most_lines
             elif stripped:
                 seen_body = True
-                if not full and _is_hand_line(stripped):
+                if not full and (stripped == "hand" or stripped.startswith(_HAND)):
                     hands += 1
                     if hands > MAX_HANDS:
                         overflow(line_no, too_many_hands(f"hand line {hands}"))
@@ -336,9 +335,9 @@ def split_games(stream: BinaryIO) -> Iterator[GameText]:
                 continue
             if not lines and not stripped and not issues:
                 first = line_no + 1
+                cut = first + most_lines
                 continue
-            chars += len(text)
-            if len(lines) >= MAX_GAME_LINES or chars > MAX_GAME_CHARS:
+            if line_no >= cut:
                 overflow(line_no, _TOO_LONG)
                 continue
             lines.append(text)
@@ -348,6 +347,8 @@ def split_games(stream: BinaryIO) -> Iterator[GameText]:
         yield GameText(first, tuple(lines), tuple(issues))
 
 
+#: How a hand line starts (the keyword, then a blank).
+_HAND: Final = ("hand ", "hand\t")
 _TOO_LONG: Final = (
     f"a game of more than {MAX_GAME_LINES:,} lines or {MAX_GAME_CHARS // 2**20} MiB; {GAME_CUT}"
 )

@@ -20,12 +20,10 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Final
 
+from spadesctl.diagnostics import INVALID_RULES, UNKNOWN_OPTION, Kind
 from spadesctl.events import Position, SyntaxIssue
 from spadesctl.pbn.parser import PbnTag
 from spadesctl.rules import RulesError, Ruleset, parse_rules
-
-UNKNOWN_OPTION: Final = "unknown-option"
-INVALID_RULES: Final = "invalid-rules"
 
 #: Settings: ruleset key -> value text (as ``parse_rules`` reads it).
 Settings = dict[str, str]
@@ -205,8 +203,8 @@ class _Mapper:
         self.issues: list[SyntaxIssue] = []
         self.sources: list[str] = []
 
-    def warn(self, message: str, pos: Position, code: str = UNKNOWN_OPTION) -> None:
-        self.issues.append(SyntaxIssue(message, pos, code=code))
+    def warn(self, message: str, pos: Position, kind: Kind = UNKNOWN_OPTION) -> None:
+        self.issues.append(SyntaxIssue(message, pos, kind))
 
     def put(self, settings: Settings, said: str, pos: Position, source: str) -> None:
         """Record settings; a JSON key that disagrees with the Event is reported, not used."""
@@ -438,7 +436,7 @@ def map_options(event: PbnTag | None, options: PbnTag | None) -> MappedRules | N
             f"the rules of this record cannot be played together: {exc}; "
             f"checking under {preset} instead",
             pos,
-            code=INVALID_RULES,
+            kind=INVALID_RULES,
         )
         rules = parse_rules(preset)
     return MappedRules(rules, tuple(mapper.sources), tuple(mapper.issues), pos)
@@ -446,9 +444,7 @@ def map_options(event: PbnTag | None, options: PbnTag | None) -> MappedRules | N
 
 __all__ = [
     "EVENT_PHRASES",
-    "INVALID_RULES",
     "JSON_KEYS",
-    "UNKNOWN_OPTION",
     "JsonKey",
     "MappedRules",
     "Phrase",

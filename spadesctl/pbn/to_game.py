@@ -40,6 +40,7 @@ from spadesctl.cards import (
 )
 from spadesctl.core.deck import trick_winner_of_cards
 from spadesctl.core.limits import MAX_HANDS, too_many_digits
+from spadesctl.diagnostics import MISPLACED_LINE
 from spadesctl.events import (
     NOWHERE,
     Bid,
@@ -210,7 +211,7 @@ def _native(tag: PbnTag, keyword: str, text: str, offset: int) -> LineEvent | No
     line = " " * pad + keyword + " " + text
     event = fast_line(line, tag.value_pos.line) or parse_line(line, tag.value_pos.line)
     if isinstance(event, SyntaxIssue):
-        return SyntaxIssue(f"in tag {tag.name}: {event.message}", event.pos, event.code)
+        return SyntaxIssue(f"in tag {tag.name}: {event.message}", event.pos, event.kind)
     return event
 
 
@@ -221,8 +222,8 @@ class _Deal:
     events: list[LineEvent] = field(default_factory=list)
     issues: list[SyntaxIssue] = field(default_factory=list)
 
-    def issue(self, message: str, pos: Position, code: str = "syntax-error") -> None:
-        self.issues.append(SyntaxIssue(message, pos, code))
+    def issue(self, message: str, pos: Position) -> None:
+        self.issues.append(SyntaxIssue(message, pos))
 
 
 def _dealer(record: PbnRecord, seats: tuple[Seat, ...], out: _Deal) -> tuple[Seat, bool]:
@@ -484,9 +485,9 @@ def _board(record: PbnRecord, out: list[SyntaxIssue]) -> int | None:
     if tag is None:
         return None
     text = tag.value.strip()
-    if text.isdigit() and not too_many_digits(text) and int(text) > 0:
+    if text.isdigit() and not too_many_digits(text):  # the native notation's hand numbers
         return int(text)
-    message = f"Board must be a hand number from 1 to {MAX_HANDS}, not {tag.value!r}"
+    message = f"Board must be a hand number up to {MAX_HANDS}, not {tag.value!r}"
     out.append(SyntaxIssue(message, tag.value_pos))
     return None
 
@@ -578,7 +579,7 @@ def games_from_records(
             if max(group.hands, number) > MAX_HANDS:  # the notation's limit
                 if not group.full:  # one issue; the rest of the game is left out
                     cut = too_many_hands(f"deal record {group.hands} (hand {number})")
-                    group.issues.append(SyntaxIssue(cut, record.pos, "misplaced-line"))
+                    group.issues.append(SyntaxIssue(cut, record.pos, MISPLACED_LINE))
                     group.full = True
                 continue
         deal = _read_deal(record, group.rules.rules, number)

@@ -14,6 +14,19 @@ from collections.abc import Mapping, Sequence
 from spadesctl.cards import Party, Seat, Side, side_of
 from spadesctl.core.bids import is_nil
 from spadesctl.core.deck import SPADES, DeckTable
+from spadesctl.diagnostics import (
+    BID_IN_UNBID_HAND,
+    BID_OUT_OF_RANGE,
+    BID_OUT_OF_TURN,
+    BIDS_TOTAL_13,
+    BLIND_BID_NOT_ALLOWED,
+    BLIND_NIL_NOT_ALLOWED,
+    BOTH_NIL_NOT_ALLOWED,
+    MIN_BID_VIOLATED,
+    MIRROR_BID_VIOLATED,
+    NIL_NOT_ALLOWED,
+    SUICIDE_BID_VIOLATED,
+)
 from spadesctl.events import Bid, BidKind, Position
 from spadesctl.record import Hand
 from spadesctl.replay.report import Reporter
@@ -48,14 +61,14 @@ def check_bids(
     if unbid:
         if bids:
             rep.add(
-                "bid-in-unbid-hand",
+                BID_IN_UNBID_HAND,
                 f"hand {hand.number} is played without bidding (first_hand_unbid=yes)",
                 bids[0].pos,
                 seat=_seat_or_none(bids[0].bidder),
             )
         return ()
     if not bids:
-        rep.add("bid-out-of-turn", f"no bids are recorded for hand {hand.number}", hand.pos)
+        rep.add(BID_OUT_OF_TURN, f"no bids are recorded for hand {hand.number}", hand.pos)
         return ()
     counted = _walk(rules, seats, scores, bids, rep)
     _check_order(hand, rules, seats, counted, rep)
@@ -71,7 +84,7 @@ def check_bids(
         total = sum(b.tricks for b in counted if not is_nil(rules, b))
         if total == rules.tricks_per_hand:
             rep.add(
-                "bids-total-13",
+                BIDS_TOTAL_13,
                 f"the bids add up to {total}, the number of tricks in the hand, which "
                 f"these rules forbid (bids_total_13=no)",
                 counted[-1].pos,
@@ -103,7 +116,7 @@ def _walk(
         if isinstance(bidder, Side):
             if not partnership:
                 rep.add(
-                    "bid-out-of-turn",
+                    BID_OUT_OF_TURN,
                     f"{bidder.value} bid as a side, but these rules have no partnerships",
                     b.pos,
                 )
@@ -111,11 +124,11 @@ def _walk(
             if bidder in by_side or any(
                 s in by_seat and not is_nil(rules, by_seat[s]) for s in bidder.seats
             ):
-                rep.add("bid-out-of-turn", f"{bidder.value} bid twice", b.pos)
+                rep.add(BID_OUT_OF_TURN, f"{bidder.value} bid twice", b.pos)
                 continue
             if b.kind is BidKind.NIL or b.kind is BidKind.BLIND_NIL:
                 rep.add(
-                    "bid-out-of-range",
+                    BID_OUT_OF_RANGE,
                     f"{bidder.value} bid {b.text} as a side; a side bids tricks, and a nil is "
                     f"bid by a seat (bid {bidder.value} 5 {bidder.seats[0].value} nil)",
                     b.pos,
@@ -125,19 +138,19 @@ def _walk(
         else:
             if bidder not in seats:
                 rep.add(
-                    "bid-out-of-turn",
+                    BID_OUT_OF_TURN,
                     f"{bidder.word} is not at a {rules.players}-player table",
                     b.pos,
                     seat=seat,
                 )
                 continue
             if bidder in by_seat:
-                rep.add("bid-out-of-turn", f"{bidder.word} bid twice", b.pos, seat=seat)
+                rep.add(BID_OUT_OF_TURN, f"{bidder.word} bid twice", b.pos, seat=seat)
                 continue
             side = side_of(bidder) if by_side else None
             if partnership and side is not None and side in by_side and not is_nil(rules, b):
                 rep.add(
-                    "bid-out-of-turn",
+                    BID_OUT_OF_TURN,
                     f"{bidder.word} bid {b.text} after {side.value} bid as a side; only a nil "
                     f"is bid apart from the side's bid",
                     b.pos,
@@ -149,7 +162,7 @@ def _walk(
         kind = b.kind
         if (kind is BidKind.NUMBER or kind is BidKind.BLIND) and b.tricks > size:
             rep.add(
-                "bid-out-of-range",
+                BID_OUT_OF_RANGE,
                 f"{party_name(bidder)} bid {b.tricks}, but a hand has only {size} tricks",
                 b.pos,
                 seat=seat,
@@ -159,7 +172,7 @@ def _walk(
         if seat is not None and kind is not BidKind.BLIND_NIL and is_nil(rules, b):
             if rules.nil is None:
                 rep.add(
-                    "nil-not-allowed",
+                    NIL_NOT_ALLOWED,
                     f"{party_name(bidder)} bid nil, but nil is off in these rules (a bid of 0 "
                     f"is an ordinary bid)",
                     b.pos,
@@ -196,7 +209,7 @@ def _check_blind_nil(
 ) -> None:
     if rules.blind_nil is None:
         rep.add(
-            "blind-nil-not-allowed",
+            BLIND_NIL_NOT_ALLOWED,
             f"{seat.word} bid blind nil, but blind nil is off in these rules",
             b.pos,
             seat=seat,
@@ -208,7 +221,7 @@ def _check_blind_nil(
     trail = _trail(rules, party, scores)
     if trail is not None and trail < rules.blind_nil_deficit:
         rep.add(
-            "blind-nil-not-allowed",
+            BLIND_NIL_NOT_ALLOWED,
             f"{seat.word} bid blind nil, allowed only to a side trailing by "
             f"{rules.blind_nil_deficit} or more; {_trail_words(party, trail)}",
             b.pos,
@@ -223,7 +236,7 @@ def _check_blind_bid(
     seat = _seat_or_none(bidder)
     if rules.blind_bids is None:
         rep.add(
-            "blind-bid-not-allowed",
+            BLIND_BID_NOT_ALLOWED,
             f"{who} bid {b.text}, but blind bids are off in these rules",
             b.pos,
             seat=seat,
@@ -231,7 +244,7 @@ def _check_blind_bid(
         return
     if b.tricks < rules.blind_bids:
         rep.add(
-            "blind-bid-not-allowed",
+            BLIND_BID_NOT_ALLOWED,
             f"{who} bid {b.text}; a blind bid is for {rules.blind_bids} tricks or more",
             b.pos,
             seat=seat,
@@ -243,7 +256,7 @@ def _check_blind_bid(
     trail = _trail(rules, party, scores)
     if trail is not None and trail < rules.blind_bid_deficit:
         rep.add(
-            "blind-bid-not-allowed",
+            BLIND_BID_NOT_ALLOWED,
             f"{who} bid {b.text}, allowed only to a side trailing by "
             f"{rules.blind_bid_deficit} or more; {_trail_words(party, trail)}",
             b.pos,
@@ -270,7 +283,7 @@ def _check_order(
                 sides.append(side)
                 if len(sides) == 1 and side is not first_side:
                     rep.add(
-                        "bid-out-of-turn",
+                        BID_OUT_OF_TURN,
                         f"{side.value} bid before {first_side.value}: the side on the "
                         f"dealer's left ({order[0].word}) bids first",
                         b.pos,
@@ -278,13 +291,13 @@ def _check_order(
         covered = _covered(counted)
         for side in (first_side, first_side.other):
             if not all(s in covered for s in side.seats):
-                rep.add("bid-out-of-turn", f"no bid from {side.value}", hand.pos)
+                rep.add(BID_OUT_OF_TURN, f"no bid from {side.value}", hand.pos)
         return
     for i, b in enumerate(counted):
         expected = order[i] if i < len(order) else None
         if b.bidder is not expected and expected is not None:
             rep.add(
-                "bid-out-of-turn",
+                BID_OUT_OF_TURN,
                 f"{party_name(b.bidder)} bid before {expected.word}: the bidding goes "
                 f"clockwise from the dealer's left ({order[0].word})",
                 b.pos,
@@ -294,7 +307,7 @@ def _check_order(
     bidders = {b.bidder for b in counted}
     for seat in order:
         if seat not in bidders:
-            rep.add("bid-out-of-turn", f"no bid from {seat.word}", hand.pos, seat=seat)
+            rep.add(BID_OUT_OF_TURN, f"no bid from {seat.word}", hand.pos, seat=seat)
 
 
 def _covered(counted: tuple[Bid, ...]) -> set[Seat]:
@@ -322,7 +335,7 @@ def _check_both_nil(rules: Ruleset, counted: tuple[Bid, ...], rep: Reporter) -> 
             side = side_of(b.bidder)
             if side in nil_seats:
                 rep.add(
-                    "both-nil-not-allowed",
+                    BOTH_NIL_NOT_ALLOWED,
                     f"{nil_seats[side].bidder.value} and {b.bidder.value} both bid nil; at least "
                     f"one partner must bid tricks (both_nil=no)",
                     b.pos,
@@ -346,14 +359,14 @@ def _check_suicide(rules: Ruleset, counted: tuple[Bid, ...], rep: Reporter) -> N
         where = mine[-1].pos
         if len(nils) != 1:
             rep.add(
-                "suicide-bid-violated",
+                SUICIDE_BID_VIOLATED,
                 f"{side.value} bid {len(nils)} nils; in suicide exactly one partner of each "
                 f"side bids nil",
                 where,
             )
         elif others and sum(b.tricks for b in others) < SUICIDE_PARTNER_MIN:
             rep.add(
-                "suicide-bid-violated",
+                SUICIDE_BID_VIOLATED,
                 f"{side.value}: the partner of the nil bidder bid "
                 f"{sum(b.tricks for b in others)}; in suicide they bid "
                 f"{SUICIDE_PARTNER_MIN} or more",
@@ -378,7 +391,7 @@ def _check_mirror(
         bid = 0 if is_nil(rules, b) else b.tricks
         if bid != spades or b.kind is BidKind.BLIND or b.kind is BidKind.BLIND_NIL:
             rep.add(
-                "mirror-bid-violated",
+                MIRROR_BID_VIOLATED,
                 f"{b.bidder.word} holds {spades} spades and must bid {spades}, not {b.text}",
                 b.pos,
                 seat=b.bidder,
@@ -414,14 +427,14 @@ def _check_team_range(
         together = (" in all" if contract else " (both partners bid nil)") if partnership else ""
         if total < low:
             rep.add(
-                "min-bid-violated",
+                MIN_BID_VIOLATED,
                 f"{party_name(party)} bid {total}{together}; the least {word} may bid is {low}",
                 where,
                 seat=seat,
             )
         elif high is not None and total > high:
             rep.add(
-                "min-bid-violated",
+                MIN_BID_VIOLATED,
                 f"{party_name(party)} bid {total}{together}; the most {word} may bid is {high}",
                 where,
                 seat=seat,

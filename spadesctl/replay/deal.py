@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from spadesctl.cards import Seat
 from spadesctl.core.deck import CARDS, DeckTable, card_index, card_indices, index_of
+from spadesctl.diagnostics import BAD_DEAL, BAD_DRAW, BAD_PASS
 from spadesctl.events import Bid, BidKind, Holding
 from spadesctl.record import Hand
 from spadesctl.replay.report import Reporter
@@ -40,7 +41,7 @@ def read_deal(
         seat = h.seat
         if seat not in seats:
             rep.add(
-                "bad-deal",
+                BAD_DEAL,
                 f"the deal gives cards to {seat.word}, who is not at a "
                 f"{rules.players}-player table",
                 h.pos,
@@ -49,12 +50,12 @@ def read_deal(
             continue
         s = seats.index(seat)
         if given[s]:
-            rep.add("bad-deal", f"the deal gives {seat.word} two holdings", h.pos, seat=seat)
+            rep.add(BAD_DEAL, f"the deal gives {seat.word} two holdings", h.pos, seat=seat)
             continue
         given[s] = True
         if len(h.cards) != size:
             rep.add(
-                "bad-deal",
+                BAD_DEAL,
                 f"{seat.word} is dealt {len(h.cards)} cards, not {size}",
                 h.pos,
                 seat=seat,
@@ -69,7 +70,7 @@ def read_deal(
         for i in indices:
             if not table.in_pack[i]:
                 rep.add(
-                    "bad-deal",
+                    BAD_DEAL,
                     f"{table.not_in_pack_reason(i)}, but it is dealt to {seat.word}",
                     h.pos,
                     seat=seat,
@@ -81,13 +82,13 @@ def read_deal(
                     if first is seat
                     else f"to both {first.word} and {seat.word}"
                 )
-                rep.add("bad-deal", f"{CARDS[i].text} is dealt {where}", h.pos, seat=seat)
+                rep.add(BAD_DEAL, f"{CARDS[i].text} is dealt {where}", h.pos, seat=seat)
             else:
                 seen.add(i)
                 held.add(i)
     for s, seat in enumerate(seats):
         if not given[s]:
-            rep.add("bad-deal", f"the deal gives no cards to {seat.word}", deal.pos, seat=seat)
+            rep.add(BAD_DEAL, f"the deal gives no cards to {seat.word}", deal.pos, seat=seat)
     return holdings
 
 
@@ -122,7 +123,7 @@ def read_draws(
         return None
     if rules.players != 2:
         rep.add(
-            "bad-draw",
+            BAD_DRAW,
             "draw steps belong to two-player games; deal the cards instead",
             draws[0].pos,
             seat=draws[0].seat,
@@ -138,7 +139,7 @@ def read_draws(
         if in_order and d.seat is not expected:
             in_order = False
             rep.add(
-                "bad-draw",
+                BAD_DRAW,
                 f"draw step {step} is {expected.word}'s, not {d.seat.word}'s: the players "
                 f"draw in turn, the non-dealer first",
                 d.pos,
@@ -147,10 +148,10 @@ def read_draws(
         for c in (d.kept, d.discarded):
             i = card_index(c)
             if not table.in_pack[i]:
-                rep.add("bad-draw", f"{table.not_in_pack_reason(i)}", d.pos, seat=d.seat)
+                rep.add(BAD_DRAW, f"{table.not_in_pack_reason(i)}", d.pos, seat=d.seat)
             elif i in seen:
                 rep.add(
-                    "bad-draw",
+                    BAD_DRAW,
                     f"{c.text} was already drawn in step {seen[i]}",
                     d.pos,
                     seat=d.seat,
@@ -163,7 +164,7 @@ def read_draws(
     full = all(len(k) == size for k in kept) and len(draws) == 2 * size
     if len(draws) != 2 * size:
         rep.add(
-            "bad-draw",
+            BAD_DRAW,
             f"{len(draws)} draw steps are recorded; building two hands of {size} takes {2 * size}",
             draws[-1].pos,
         )
@@ -173,7 +174,7 @@ def read_draws(
                 extra = _cards(kept[s] - dealt[s])
                 missing = _cards(dealt[s] - kept[s])
                 rep.add(
-                    "bad-draw",
+                    BAD_DRAW,
                     f"the cards {seat.word} kept differ from the deal (kept, not dealt: "
                     f"{extra or 'none'}; dealt, not kept: {missing or 'none'})",
                     draws[-1].pos,
@@ -263,7 +264,7 @@ def apply_passes(
         if giver not in seats or receiver not in seats:
             missing = giver if giver not in seats else receiver
             rep.add(
-                "bad-pass",
+                BAD_PASS,
                 f"{missing.word} is not at a {rules.players}-player table",
                 p.pos,
                 seat=giver,
@@ -278,14 +279,14 @@ def apply_passes(
             else:
                 names = " or ".join(f"{b.word} and {_partner(b).word}" for b in blind)
                 why = f"after a blind nil, cards pass only between {names}"
-            rep.add("bad-pass", f"{giver.word} passes to {receiver.word}: {why}", p.pos, seat=giver)
+            rep.add(BAD_PASS, f"{giver.word} passes to {receiver.word}: {why}", p.pos, seat=giver)
         elif pair in done:
             rep.add(
-                "bad-pass", f"a second pass from {giver.word} to {receiver.word}", p.pos, seat=giver
+                BAD_PASS, f"a second pass from {giver.word} to {receiver.word}", p.pos, seat=giver
             )
         elif len(p.cards) != count:
             rep.add(
-                "bad-pass",
+                BAD_PASS,
                 f"{giver.word} passes {len(p.cards)} cards; after a blind nil each partner "
                 f"passes {count}",
                 p.pos,
@@ -298,7 +299,7 @@ def apply_passes(
             i = card_index(c)
             if not state.take(g, i):
                 rep.add(
-                    "bad-pass",
+                    BAD_PASS,
                     f"{giver.word} passes {c.text} without holding it ({state.whereabouts(i)})",
                     p.pos,
                     seat=giver,
@@ -310,7 +311,7 @@ def apply_passes(
             if (giver, receiver) not in done:
                 where = next(b.pos for b in bids if b.bidder is bidder)
                 rep.add(
-                    "bad-pass",
+                    BAD_PASS,
                     f"after {bidder.word}'s blind nil {giver.word} passes {count} cards to "
                     f"{receiver.word}, but no such pass is recorded",
                     where,

@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping
 
 from spadesctl.cards import Party, Seat, next_seat, seats_for
 from spadesctl.core.deck import deck_table, holding_cards
+from spadesctl.diagnostics import DEALER_OUT_OF_TURN, HAND_NUMBER
 from spadesctl.record import Game, Hand
 from spadesctl.replay.bidding import check_bids
 from spadesctl.replay.deal import apply_passes, infer_holdings, read_deal, read_draws, unpass
@@ -52,20 +53,20 @@ def replay_hand(
     table = deck_table(rules)
     if expect_number is not None and hand.number != expect_number:
         rep.add(
-            "hand-number",
+            HAND_NUMBER,
             f"hand {hand.number} should be numbered {expect_number}",
             hand.pos,
         )
     if hand.dealer not in seats:
         rep.add(
-            "dealer-out-of-turn",
+            DEALER_OUT_OF_TURN,
             f"{hand.dealer.word} deals, but is not at a {rules.players}-player table",
             hand.pos,
             seat=hand.dealer,
         )
     elif expect_dealer is not None and hand.dealer is not expect_dealer:
         rep.add(
-            "dealer-out-of-turn",
+            DEALER_OUT_OF_TURN,
             f"{expect_dealer.word} deals hand {hand.number} (the deal passes to the left), "
             f"not {hand.dealer.word}",
             hand.pos,

@@ -12,6 +12,7 @@ from collections.abc import Collection
 from spadesctl.cards import Party, Seat, Side
 from spadesctl.core.bids import is_nil
 from spadesctl.core.deck import SUIT_WORDS, card_index, deck_table
+from spadesctl.diagnostics import INCOMPLETE_HAND, TRICK_COUNT_MISMATCH, UNSUPPORTED_RENEGE_CALL
 from spadesctl.events import Bid, Took
 from spadesctl.record import Hand
 from spadesctl.replay.bidding import party_name
@@ -59,7 +60,7 @@ def tally(
             what = "no tricks, claim or took line"
         else:
             what = f"only {played} of its {size} tricks, and no claim or took line"
-        rep.add("incomplete-hand", f"hand {hand.number} has {what}", hand.pos)
+        rep.add(INCOMPLETE_HAND, f"hand {hand.number} has {what}", hand.pos)
     return (), False
 
 
@@ -88,7 +89,7 @@ def _read_took(
         if isinstance(party, Side):
             if not partnership:
                 rep.add(
-                    "trick-count-mismatch",
+                    TRICK_COUNT_MISMATCH,
                     f"took gives {party.value} together, but these rules have no partnerships",
                     took.pos,
                 )
@@ -98,14 +99,14 @@ def _read_took(
             nils = [s for s in members if s in nil_seats]
             if nils:
                 rep.add(
-                    "trick-count-mismatch",
+                    TRICK_COUNT_MISMATCH,
                     f"took gives {party.value} together, but {nils[0].word} bid nil: give each "
                     f"seat's tricks",
                     took.pos,
                 )
         elif party not in seats:
             rep.add(
-                "trick-count-mismatch",
+                TRICK_COUNT_MISMATCH,
                 f"took gives tricks to {party.word}, who is not at a {rules.players}-player table",
                 took.pos,
                 seat=party,
@@ -117,7 +118,7 @@ def _read_took(
         for s in members:
             if s in covered:
                 rep.add(
-                    "trick-count-mismatch",
+                    TRICK_COUNT_MISMATCH,
                     f"took gives {s.word}'s tricks twice",
                     took.pos,
                     seat=s,
@@ -128,14 +129,14 @@ def _read_took(
         who = party_name(party)
         if played >= size and count != by_play:
             rep.add(
-                "trick-count-mismatch",
+                TRICK_COUNT_MISMATCH,
                 f"took gives {who} {count} tricks, but {who} won {by_play} in the play",
                 took.pos,
                 seat=party if isinstance(party, Seat) else None,
             )
         elif count < by_play:
             rep.add(
-                "trick-count-mismatch",
+                TRICK_COUNT_MISMATCH,
                 f"took gives {who} {count} tricks, but {who} already won {by_play} of the "
                 f"{played} tricks played",
                 took.pos,
@@ -143,11 +144,11 @@ def _read_took(
             )
     missing = [s for s in seats if s not in covered]
     for s in missing:
-        rep.add("trick-count-mismatch", f"took gives no count for {s.word}", took.pos, seat=s)
+        rep.add(TRICK_COUNT_MISMATCH, f"took gives no count for {s.word}", took.pos, seat=s)
     total = sum(count for _, count in took.counts)
     if not missing and usable and total != size:
         rep.add(
-            "trick-count-mismatch",
+            TRICK_COUNT_MISMATCH,
             f"the took counts add up to {total}, but a hand has {size} tricks",
             took.pos,
         )
@@ -177,7 +178,7 @@ def _check_claim(
         if given > in_play:
             who = party_name(party)
             rep.add(
-                "trick-count-mismatch",
+                TRICK_COUNT_MISMATCH,
                 f"took gives {who} {given} tricks, but {who} won {in_play} in play and "
                 f"{claimer.word} claimed the rest",
                 took.pos,
@@ -228,7 +229,7 @@ def check_rulings(
             else:
                 why = f"{seat.word} could not follow"
         rep.add(
-            "unsupported-renege-call",
+            UNSUPPORTED_RENEGE_CALL,
             f"the record rules a renege by {seat.word} in trick {ruling.trick}, but {why}",
             ruling.pos,
             trick=ruling.trick,

@@ -29,6 +29,17 @@ from spadesctl.core.deck import (
 from spadesctl.core.deck import (
     index_of as _index_of,
 )
+from spadesctl.diagnostics import (
+    CARD_NOT_HELD,
+    CARD_PLAYED_TWICE,
+    FIRST_TRICK_VIOLATION,
+    MUST_OVERTAKE,
+    RENEGE,
+    SPADES_NOT_BROKEN,
+    TRICK_NUMBER,
+    WRONG_CARD_COUNT,
+    WRONG_LEADER,
+)
 from spadesctl.events import Trick
 from spadesctl.record import Hand
 from spadesctl.replay.report import Reporter
@@ -107,7 +118,7 @@ def play_tricks(hand: Hand, rules: Ruleset, state: HandState, rep: Reporter) -> 
         lead = position_of.get(t.leader)
         if lead is None:
             rep.add(
-                "wrong-leader",
+                WRONG_LEADER,
                 f"{t.leader.word} is not at a {rules.players}-player table",
                 t.pos,
                 trick=number,
@@ -117,7 +128,7 @@ def play_tricks(hand: Hand, rules: Ruleset, state: HandState, rep: Reporter) -> 
             continue
         if expected is not None and lead != expected:
             rep.add(
-                "wrong-leader",
+                WRONG_LEADER,
                 _leader_message(rules, state, t, expected, previous, position == 0),
                 t.pos,
                 trick=number,
@@ -128,7 +139,7 @@ def play_tricks(hand: Hand, rules: Ruleset, state: HandState, rep: Reporter) -> 
         if len(cards) != n:
             where = t.position_of(n) if len(cards) > n else t.pos
             rep.add(
-                "wrong-card-count",
+                WRONG_CARD_COUNT,
                 f"trick {number} has {len(cards)} cards; {n} players play one card each",
                 where,
                 trick=number,
@@ -225,7 +236,7 @@ def _not_following(
     row = state.counts[s]
     if row[led]:
         rep.add(
-            "renege",
+            RENEGE,
             f"{seat.word} did not follow {SUIT_WORDS[led]} in trick {t.number} while holding "
             f"{state.describe(state.of_suit(s, led))}",
             t.position_of(k),
@@ -237,7 +248,7 @@ def _not_following(
     if first and not rules.spades_first_trick:
         if is_spade and (row[HEARTS] or row[DIAMONDS] or row[CLUBS]):
             rep.add(
-                "first-trick-violation",
+                FIRST_TRICK_VIOLATION,
                 f"{seat.word} could not follow {SUIT_WORDS[led]} in the first trick and played "
                 f"{CARDS[c].text}; a spade may not be played to the first trick by a player "
                 f"holding other cards",
@@ -256,7 +267,7 @@ def _bad_number(t: Trick, previous: Trick | None, position: int, size: int, rep:
     else:
         should = 1 if previous is None else previous.number + 1
         message = f"trick {t.number} should be numbered {should}"
-    rep.add("trick-number", message, t.pos, trick=t.number)
+    rep.add(TRICK_NUMBER, message, t.pos, trick=t.number)
 
 
 def _not_held(state: HandState, t: Trick, k: int, s: int, c: int, rep: Reporter) -> None:
@@ -265,7 +276,7 @@ def _not_held(state: HandState, t: Trick, k: int, s: int, c: int, rep: Reporter)
     text = CARDS[c].text
     if not state.table.in_pack[c]:
         rep.add(
-            "card-not-held",
+            CARD_NOT_HELD,
             f"{seat.word} played {text}: {state.table.not_in_pack_reason(c)}",
             t.position_of(k),
             trick=t.number,
@@ -273,7 +284,7 @@ def _not_held(state: HandState, t: Trick, k: int, s: int, c: int, rep: Reporter)
         )
     elif c in state.played:
         rep.add(
-            "card-played-twice",
+            CARD_PLAYED_TWICE,
             f"{seat.word} played {text}, already played in trick {state.played[c]}",
             t.position_of(k),
             trick=t.number,
@@ -281,7 +292,7 @@ def _not_held(state: HandState, t: Trick, k: int, s: int, c: int, rep: Reporter)
         )
     else:
         rep.add(
-            "card-not-held",
+            CARD_NOT_HELD,
             f"{seat.word} played {text} without holding it ({state.whereabouts(c)})",
             t.position_of(k),
             trick=t.number,
@@ -303,7 +314,7 @@ def _spade_lead(
     text = CARDS[c].text
     if rules.lead_spades is LeadSpades.BROKEN:
         rep.add(
-            "spades-not-broken",
+            SPADES_NOT_BROKEN,
             f"{seat.word} led {text} in trick {t.number} before spades were broken, while "
             f"holding {_other_suits(state, s)}",
             t.position_of(0),
@@ -312,7 +323,7 @@ def _spade_lead(
         )
     elif first and rules.first_lead is FirstLead.LEFT_OF_DEALER:
         rep.add(
-            "first-trick-violation",
+            FIRST_TRICK_VIOLATION,
             f"{seat.word} led {text} to the first trick; it may not be led with a spade "
             f"unless the leader holds only spades",
             t.position_of(0),
@@ -326,7 +337,7 @@ def _two_of_clubs_lead(state: HandState, t: Trick, s: int, c: int, rep: Reporter
     if c != TWO_OF_CLUBS and TWO_OF_CLUBS in state.holding[s]:
         seat = state.seats[s]
         rep.add(
-            "first-trick-violation",
+            FIRST_TRICK_VIOLATION,
             f"{seat.word} holds 2C and must lead it to the first trick, not {CARDS[c].text}",
             t.position_of(0),
             trick=t.number,
@@ -344,7 +355,7 @@ def _must_trump(
     led = SUIT_WORDS[table.suit[card_indices(t.cards[:1])[0]]]
     if table.suit[c] != SPADES:
         rep.add(
-            "must-overtake",
+            MUST_OVERTAKE,
             f"{seat.word} could not follow {led} in trick {t.number} and had to trump "
             f"(holding {state.describe(spades)}), but played {CARDS[c].text}",
             t.position_of(k),
@@ -357,7 +368,7 @@ def _must_trump(
     higher = [x for x in spades if table.power[x] > top_spade]
     if higher:
         rep.add(
-            "must-overtake",
+            MUST_OVERTAKE,
             f"{seat.word} had to overtrump in trick {t.number} (holding "
             f"{state.describe(higher)}), but played {CARDS[c].text}",
             t.position_of(k),
@@ -375,7 +386,7 @@ def _must_beat(
     if higher:
         seat = state.seats[s]
         rep.add(
-            "must-overtake",
+            MUST_OVERTAKE,
             f"{seat.word} had to beat the best {SUIT_WORDS[table.suit[c]]} card in trick "
             f"{t.number} (holding {state.describe(higher)}), but played {CARDS[c].text}",
             t.position_of(k),
@@ -408,7 +419,7 @@ def _lowest_club_trick(
             lowest = state.of_suit(s, CLUBS)[0]
             if not is_club or table.power[lowest] < table.power[c]:
                 rep.add(
-                    "first-trick-violation",
+                    FIRST_TRICK_VIOLATION,
                     f"{seat.word} must play their lowest club, {state.describe([lowest])}, to "
                     f"the first trick, not {text}",
                     t.position_of(k),
@@ -417,7 +428,7 @@ def _lowest_club_trick(
                 )
         elif table.suit[c] == SPADES and (row[HEARTS] or row[DIAMONDS]):
             rep.add(
-                "first-trick-violation",
+                FIRST_TRICK_VIOLATION,
                 f"{seat.word} had no club for the first trick and played {text}; a player "
                 f"without clubs plays a heart or a diamond to it, not a spade",
                 t.position_of(k),

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from spadesctl.cards import Seat
-from spadesctl.diagnostics import KIND_BY_NAME, Diagnostic
+from spadesctl.diagnostics import Diagnostic, Kind
 from spadesctl.events import Position
 
 
@@ -20,18 +20,17 @@ class Reporter:
 
     def add(
         self,
-        name: str,
+        kind: Kind,
         message: str,
         pos: Position,
         *,
         trick: int | None = None,
         seat: Seat | None = None,
     ) -> None:
-        """Report a violation ``name`` (a kind of :data:`~spadesctl.diagnostics.KINDS`)."""
-        assert name in KIND_BY_NAME, name
+        """Report a violation of ``kind`` at ``pos``."""
         self.found.append(
             Diagnostic(
-                name=name,
+                kind=kind,
                 message=message,
                 file=self.file,
                 line=pos.line,

@@ -96,11 +96,6 @@ class ReplayedHand:
         return self.hand.dealer
 
     @property
-    def ok(self) -> bool:
-        """No violation was found in this hand."""
-        return not self.diagnostics
-
-    @property
     def scorable(self) -> bool:
         """Whether the scorer has what it needs: the tricks taken, and bids unless unbid."""
         return bool(self.taken) and (self.unbid or bool(self.bids))

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from spadesctl.diagnostics import Diagnostic
+from spadesctl.diagnostics import INVALID_RULES, Diagnostic
 from spadesctl.record import Game
 from spadesctl.rules.parse import RulesError, format_rules, load_rules_toml, parse_rules
 from spadesctl.rules.presets import STANDARD
@@ -70,7 +70,7 @@ def rules_for_game(game: Game, default: Ruleset = STANDARD, file: str | None = N
         return GameRules(declared_rules(tag.value, default), "tag")
     except RulesError as exc:
         problem = Diagnostic(
-            "invalid-rules",
+            INVALID_RULES,
             f"{exc}; the game is checked under the default rules ({format_rules(default)})",
             file=game.source if file is None else file,
             line=tag.pos.line,

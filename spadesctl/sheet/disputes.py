@@ -25,16 +25,25 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Final, Literal
 
 from spadesctl.cards import Party, Seat
-from spadesctl.diagnostics import Diagnostic
+from spadesctl.diagnostics import (
+    BAGS_MISMATCH,
+    PLAY_AFTER_GAME_OVER,
+    RESULT_MISMATCH,
+    SCORE_MISMATCH,
+    Diagnostic,
+    Kind,
+)
 from spadesctl.events import Position
 from spadesctl.scoring import GameScore, HandScore, first_sheet_errors
 from spadesctl.sheet.model import ScoreSheet, SheetHand
 from spadesctl.values import fast_init
 
 Figure = Literal["score", "bags"]
+#: The diagnostic of a recorded figure that disagrees.
+_MISMATCH: Final[dict[Figure, Kind]] = {"score": SCORE_MISMATCH, "bags": BAGS_MISMATCH}
 
 
 @fast_init
@@ -290,19 +299,19 @@ def _diagnostic(
 ) -> Diagnostic:
     line = hand.recorded_score if figure == "score" else hand.recorded_bags
     pos = line.pos if line is not None else hand.pos
-    return _at(sheet, f"{figure}-mismatch", message, pos, hand.number, party)
+    return _at(sheet, _MISMATCH[figure], message, pos, hand.number, party)
 
 
 def _at(
     sheet: ScoreSheet,
-    name: str,
+    kind: Kind,
     message: str,
     pos: Position,
     hand: int | None,
     party: Party | None = None,
 ) -> Diagnostic:
     return Diagnostic(
-        name=name,
+        kind=kind,
         message=message,
         file=sheet.source,
         line=pos.line,
@@ -357,7 +366,7 @@ def _result(sheet: ScoreSheet) -> Iterator[Diagnostic]:
     if hint:
         message += hint
     hand = result.hand if result is not None else None
-    yield _at(sheet, "result-mismatch", message, recorded.pos, hand)
+    yield _at(sheet, RESULT_MISMATCH, message, recorded.pos, hand)
 
 
 def _totals(sheet: ScoreSheet) -> str:
@@ -395,4 +404,4 @@ def _after_end(sheet: ScoreSheet) -> Iterator[Diagnostic]:
         f"{result.text}, so the game was over; but {which} "
         f"{'was' if count == 1 else 'were'} recorded after it"
     )
-    yield _at(sheet, "play-after-game-over", message, first.pos, first.number)
+    yield _at(sheet, PLAY_AFTER_GAME_OVER, message, first.pos, first.number)

@@ -19,7 +19,6 @@ from spadesctl.rules.parse import format_rules
 from spadesctl.rules.ruleset import BagMode, Ruleset
 from spadesctl.scoring import (
     GameResult,
-    GameScore,
     HandScore,
     RenegeRuling,
     Standing,
@@ -166,13 +165,6 @@ class ScoreSheet:
         """The recomputed standing after the last scored hand."""
         scored = self.scored_hands
         return scored[-1].after if scored else Standing.start(self.rules)
-
-    @property
-    def game_score(self) -> GameScore:
-        """The scored hands as a :class:`~spadesctl.scoring.GameScore`."""
-        return GameScore(
-            self.rules, self.scored_hands, self.standing, self.result, self.hands_after_end
-        )
 
     def hand(self, number: int) -> SheetHand:
         for h in self.hands:

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any, TextIO
 
 from spadesctl.cards import Party, Seat, Side
-from spadesctl.diagnostics import Diagnostic
+from spadesctl.diagnostics import PLAY_AFTER_GAME_OVER, RESULT_MISMATCH, Diagnostic, Kind
 from spadesctl.events import Bid
 from spadesctl.rules.ruleset import RenegePenalty, RenegeSet
 from spadesctl.sheet.disputes import SheetCheck, check_sheet
@@ -186,7 +186,7 @@ def _table(sheet: ScoreSheet, check: SheetCheck, refs: dict[Diagnostic, int]) ->
     for hand in sheet.hands:
         if not ended and hand.number in sheet.hands_after_end and sheet.result is not None:
             ended = True
-            ref = _ref_for(check, refs, "play-after-game-over")
+            ref = _ref_for(check, refs, PLAY_AFTER_GAME_OVER)
             rows.append(
                 f"-- the game was over after hand {sheet.result.hand}; "
                 f"the hands below should not have been played{ref} --"
@@ -221,9 +221,9 @@ def _table(sheet: ScoreSheet, check: SheetCheck, refs: dict[Diagnostic, int]) ->
     return lines
 
 
-def _ref_for(check: SheetCheck, refs: dict[Diagnostic, int], name: str) -> str:
+def _ref_for(check: SheetCheck, refs: dict[Diagnostic, int], kind: Kind) -> str:
     for d in check.diagnostics:
-        if d.name == name:
+        if d.kind is kind:
             return f" [{refs[d]}]"
     return ""
 
@@ -279,7 +279,7 @@ def _recorded_result_line(sheet: ScoreSheet, check: SheetCheck, refs: dict[Diagn
     recorded = sheet.recorded_result
     if recorded is None:
         return "The record gives no result."
-    ref = _ref_for(check, refs, "result-mismatch")
+    ref = _ref_for(check, refs, RESULT_MISMATCH)
     if ref:
         return f"The record says {recorded.winner} won: it disagrees{ref}."
     return f"The record says {recorded.winner} won: it agrees."

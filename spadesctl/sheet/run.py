@@ -34,10 +34,7 @@ def sheet_report(game: Game, rules: Ruleset, *, apply_penalties: bool = False) -
     refereed = referee_game(game, rules)
     unreadable = game.hands_with_issues()
     sheet = sheet_from_referee(refereed, unreadable)
-    problems = tuple(
-        Diagnostic(i.code, i.message, game.source, i.pos.line, i.pos.column, game=game.index)
-        for i in game.issues
-    )
+    problems = tuple(Diagnostic.from_issue(issue, game.source, game.index) for issue in game.issues)
     penalties = compare_penalties(sheet) if apply_penalties else None
     # as check does: a hand's replay problems are left out when a line of it is unreadable
     replay = tuple(d for d in refereed.diagnostics if d.hand not in unreadable)

@@ -21,7 +21,7 @@ from typing import Final
 
 from spadesctl.cards import ALL_CARDS, Party, Seat, Side, Suit
 from spadesctl.core.bids import is_nil
-from spadesctl.diagnostics import Diagnostic
+from spadesctl.diagnostics import RENEGE, UNSUPPORTED_RENEGE_CALL, Diagnostic
 from spadesctl.events import BidKind
 from spadesctl.record import Game
 from spadesctl.referee import RefereedGame, referee_game
@@ -44,7 +44,7 @@ _CARD_TEXT: Final = MappingProxyType({c: c.text for c in ALL_CARDS})
 _INT32: Final = range(-(2**31), 2**31)
 #: Diagnostics naming a seat that are not that seat's violation: a renege (counted
 #: apart, see :func:`_renege_count`), and a renege ruling the play contradicts.
-_NOT_THE_SEATS_FAULT: Final = frozenset({"renege", "unsupported-renege-call"})
+_NOT_THE_SEATS_FAULT: Final = frozenset({RENEGE, UNSUPPORTED_RENEGE_CALL})
 
 
 def game_date(text: str | None) -> date | None:
@@ -210,7 +210,7 @@ def _add_hands(
         others = Counter(
             d.seat
             for d in hand.diagnostics
-            if d.seat is not None and d.name not in _NOT_THE_SEATS_FAULT
+            if d.seat is not None and d.kind not in _NOT_THE_SEATS_FAULT
         )
         after_end = decided_after is not None and hand.number > decided_after
         number = _int32(hand.number)

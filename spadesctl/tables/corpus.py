@@ -30,7 +30,7 @@ from typing import BinaryIO, Final
 import polars as pl
 
 from spadesctl.bulk import bulk_gc
-from spadesctl.diagnostics import KIND_BY_NAME, Severity
+from spadesctl.diagnostics import Severity
 from spadesctl.notation import game_from_text, is_pbn_source
 from spadesctl.notation.reader import BinaryFileError, GameText, split_games
 from spadesctl.pbn import games_from_pbn_stream
@@ -176,11 +176,11 @@ def build_batch(work: Work, options: CorpusOptions) -> Batch:
                 continue
             source, index, text = item
             game = text if isinstance(text, Game) else game_from_text(text, source, index)
-            errors = [i for i in game.issues if KIND_BY_NAME[i.code].severity is Severity.ERROR]
+            errors = [i for i in game.issues if i.kind.severity is Severity.ERROR]
             if errors:  # warnings (an option an imported record has that we ignore) do not count
                 first = errors[0]
                 more = len(errors) - 1
-                message = f"{first.code}: {first.message}"
+                message = f"{first.kind.name}: {first.message}"
                 if more:
                     message += f" (and {more} more {'problem' if more == 1 else 'problems'})"
                 failures.append(Failure(source, first.pos.line, first.pos.column, index, message))
