@@ -5,8 +5,9 @@ A *case* is one target run on one input; each also counts the library calls it m
 Each input is a mutated seed (one time in fifty the seed itself; a plain loop, without
 coverage feedback).  Record inputs go
 through every record target (the tables and statistics, slow, one input in
-:data:`TABLES_EVERY`), Parquet inputs through the Parquet target, and one record input
-in :data:`CLI_EVERY` also through the command line.  A failure's *signature* is the
+:data:`TABLES_EVERY`), Parquet inputs through the Parquet target, one record input in
+:data:`CLI_EVERY` also through the command line, and one in :data:`PROCESS_EVERY`
+through real processes (failed writes and interrupts).  A failure's *signature* is the
 target and where it failed (the broken property's label, or the exception type and the
 innermost spadesctl frame); the first input of each signature is shrunk (lines, then
 bytes) and saved with its traceback.
@@ -30,10 +31,20 @@ from typing import Final
 
 from fuzz.mutate import mutate
 from fuzz.seeds import Seed, all_seeds
-from fuzz.targets import CLI_TARGETS, PARQUET_TARGETS, RECORD_TARGETS, FuzzFailure, Target
+from fuzz.targets import (
+    CLI_TARGETS,
+    PARQUET_TARGETS,
+    PROCESS_TARGETS,
+    RECORD_TARGETS,
+    FuzzFailure,
+    Target,
+)
 
 #: One record input in this many also goes through the command line (slow: typer).
 CLI_EVERY: Final = 50
+#: One record input in this many also goes through real processes (failed writes,
+#: interrupts: the slowest target, a few seconds).
+PROCESS_EVERY: Final = 500
 #: One record input in this many also goes through the tables and statistics (polars).
 TABLES_EVERY: Final = 4
 #: Seconds one case may take before it counts as a hang.
@@ -216,6 +227,8 @@ def fuzz(
                 targets.pop("tables", None)
             if inputs % CLI_EVERY == 0:
                 targets.update(CLI_TARGETS)
+            if inputs % PROCESS_EVERY == 0:
+                targets.update(PROCESS_TARGETS)
             others = by_kind.get(base.kind, [])
             data = base.data if rng.random() < 0.02 else mutate(base.data, rng, others)
         for target, run in targets.items():

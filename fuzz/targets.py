@@ -20,17 +20,25 @@ when a property the project promises does not hold:
 - ``parquet``: a (corrupt) Parquet file read by ``stats`` gives a statistics table or
   the documented :class:`~spadesctl.tables.exports.ExportError`, never anything else;
 - ``cli``: ``check``, ``score``, ``fmt`` and ``convert`` on the input as a file exit 0, 1
-  or 2 without a traceback.
+  or 2 without a traceback;
+- ``outputs`` (real processes, rare): a failed write to standard output or a device is
+  one line and exit 2, and an interrupted ``fmt --write`` leaves nothing behind.
 """
 
 from __future__ import annotations
 
 import io
+import os
+import random
+import signal
+import subprocess
+import sys
 import tempfile
+import time
 from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 from pathlib import Path
-from typing import Final
+from typing import IO, Final
 
 from spadesctl.checking import CheckOptions, check_game_text
 from spadesctl.diagnostics import Diagnostic
@@ -233,6 +241,56 @@ def cli(name: str, data: bytes) -> int:
     return 4
 
 
+def _spadesctl(*args: str, stdout: int | IO[bytes] = subprocess.DEVNULL) -> subprocess.Popen[bytes]:
+    return subprocess.Popen(
+        [sys.executable, "-m", "spadesctl", *args],
+        stdin=subprocess.DEVNULL,
+        stdout=stdout,
+        stderr=subprocess.PIPE,
+    )
+
+
+def outputs(name: str, data: bytes) -> int:
+    """Failed writes and interrupted ones, through real processes: with standard output
+    on ``/dev/full``, ``check``, ``score --format json`` and ``fmt`` print one error
+    line and exit 2 (``export -o /dev/full`` too, and the device is still a device); a
+    ``fmt --write`` interrupted by ``SIGINT`` leaves no temporary file, and the record
+    either as it was or whole."""
+    with tempfile.TemporaryDirectory(prefix="spadesctl-fuzz-") as scratch:
+        path = Path(scratch) / name
+        path.write_bytes(data)
+        with open(os.devnull if not Path("/dev/full").exists() else "/dev/full", "wb") as full:
+            for args in (
+                ("check", str(path)),
+                ("score", "--format", "json", str(path)),
+                ("fmt", str(path)),
+                ("export", str(path), "--table", "hands", "--format", "csv", "-o", "/dev/full"),
+            ):
+                run = _spadesctl(*args, stdout=full)
+                _, err = run.communicate(timeout=60)
+                text = err.decode("utf-8", "replace")
+                expect("Traceback" not in text, f"{args[0]} to a full device: a traceback", text)
+                expect(run.returncode in (0, 1, 2), f"{args[0]} exit status", run.returncode)
+                if "cannot be written" in text:  # nothing to write is not a failure
+                    expect(run.returncode == 2, f"{args[0]}: a failed write, not exit 2", text)
+                    last = text.strip().splitlines()[-1]
+                    named = "standard output" in last or "/dev/full" in last
+                    expect(named, f"{args[0]}: the failed write does not name it", text)
+        expect(Path("/dev/full").is_char_device() or not Path("/dev/full").exists(), "device")
+        if path.suffix == ".spades":
+            before = path.read_bytes()
+            run = _spadesctl("fmt", "--write", str(path))
+            time.sleep(random.Random(data).uniform(0.05, 0.6))
+            run.send_signal(signal.SIGINT)
+            run.communicate(timeout=60)
+            left = [p.name for p in Path(scratch).iterdir() if p.name != path.name]
+            expect(not left, "fmt --write interrupted leaves files behind", left)
+            after = path.read_bytes()
+            formatted = _spadesctl("fmt", str(path), stdout=subprocess.PIPE).communicate()[0]
+            expect(after in (before, formatted), "fmt --write interrupted: a torn record")
+    return 6
+
+
 #: The targets run on each kind of input, by name.
 RECORD_TARGETS: Final[dict[str, Target]] = {
     "read": read,
@@ -244,4 +302,10 @@ RECORD_TARGETS: Final[dict[str, Target]] = {
 }
 PARQUET_TARGETS: Final[dict[str, Target]] = {"parquet": parquet}
 CLI_TARGETS: Final[dict[str, Target]] = {"cli": cli}
-ALL_TARGETS: Final[dict[str, Target]] = {**RECORD_TARGETS, **PARQUET_TARGETS, **CLI_TARGETS}
+PROCESS_TARGETS: Final[dict[str, Target]] = {"outputs": outputs}
+ALL_TARGETS: Final[dict[str, Target]] = {
+    **RECORD_TARGETS,
+    **PARQUET_TARGETS,
+    **CLI_TARGETS,
+    **PROCESS_TARGETS,
+}

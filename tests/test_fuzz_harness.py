@@ -25,7 +25,7 @@ def test_a_short_campaign_finds_nothing(tmp_path: Path) -> None:
     assert summary.total >= 6000
     assert summary.total_calls > summary.total > summary.inputs
     assert set(summary.cases) == {
-        "read", "check", "sheet", "fmt", "convert", "tables", "parquet", "cli"
+        "read", "check", "sheet", "fmt", "convert", "tables", "parquet", "cli", "outputs"
     }  # fmt: skip
     assert {sig: f.error for sig, f in summary.failures.items()} == {}
     assert list(tmp_path.iterdir()) == []

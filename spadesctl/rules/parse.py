@@ -12,14 +12,15 @@ import difflib
 import functools
 import re
 import tomllib
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 from os import PathLike
 from typing import Any, Final
 
-from spadesctl.rules.keys import KEY_BY_NAME, KEYS, Key, key_name
+from spadesctl.rules.declare import Alias
+from spadesctl.rules.keys import ALIAS_BY_NAME, KEY_BY_NAME, KEYS, Key, key_name
 from spadesctl.rules.presets import PRESETS, STANDARD, preset_name
-from spadesctl.rules.ruleset import Bidding, Deck, FailedNilTricks, FirstLead, Ruleset
+from spadesctl.rules.ruleset import Bidding, Deck, FailedNilTricks, FirstLead, Ruleset, UnbidHands
 
 
 class RulesError(ValueError):
@@ -73,15 +74,22 @@ def load_rules_toml(path: str | PathLike[str]) -> Ruleset:
         except UnicodeDecodeError:  # tomllib decodes the bytes before it parses them
             raise RulesError(f"{path}: not a valid TOML file: it is not UTF-8 text") from None
     try:
-        base = STANDARD
-        if "preset" in data:
-            preset = data.pop("preset")
-            if not isinstance(preset, str):
-                raise RulesError(f"preset must be a string, one of: {', '.join(PRESETS)}")
-            base = _preset(preset)
-        return _apply(base, data.items())
+        return rules_from_table(data)
     except RulesError as e:
         raise RulesError(f"{path}: {e}") from None
+
+
+def rules_from_table(table: Mapping[str, object]) -> Ruleset:
+    """The ruleset of a TOML table of house rules (as :func:`load_rules_toml` reads a
+    file, and a configuration file's ``[rules]`` table): ``preset`` and keys."""
+    data = dict(table)
+    base = STANDARD
+    if "preset" in data:
+        preset = data.pop("preset")
+        if not isinstance(preset, str):
+            raise RulesError(f"preset must be a string, one of: {', '.join(PRESETS)}")
+        base = _preset(preset)
+    return _apply(base, data.items())
 
 
 def format_rules(rules: Ruleset) -> str:
@@ -121,10 +129,14 @@ def _preset(word: str) -> Ruleset:
 def _apply(base: Ruleset, pairs: Iterable[tuple[str, object]]) -> Ruleset:
     changes: dict[str, Any] = {}
     for written, value in pairs:
-        key = _key(written)
+        alias = ALIAS_BY_NAME.get(key_name(written))
+        key = alias[0] if alias is not None else _key(written)
         if key.name in changes:
             raise RulesError(f"the key {key.name} is given twice")
-        changes[key.name] = _convert(key, _as_text(key, value))
+        if alias is not None:
+            changes[key.name] = _convert_alias(alias[1], _as_text(key, value))
+        else:
+            changes[key.name] = _convert(key, _as_text(key, value))
     rules = replace(base, **changes) if changes else base
     check_rules(rules)
     return rules
@@ -153,6 +165,15 @@ def _as_text(key: Key, value: object) -> str:
 def _did_you_mean(word: str, choices: Iterable[str]) -> str:
     close = difflib.get_close_matches(word, list(choices), n=1)
     return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+def _convert_alias(alias: Alias, text: str) -> object:
+    try:
+        return alias.to(alias.kind.parse(text.strip().lower()))
+    except ValueError:
+        raise RulesError(
+            f"bad value {text!r} for {alias.name}; valid values: {alias.kind.values}"
+        ) from None
 
 
 def _convert(key: Key, text: str) -> object:
@@ -248,7 +269,7 @@ _IMPOSSIBLE: Final[tuple[_Check, ...]] = (
         "lose_at must be below target",
     ),
     (
-        lambda r: r.first_hand_bids_itself and not r.first_hand_unbid,
-        "first_hand_bids_itself=yes needs first_hand_unbid=yes",
+        lambda r: r.first_hand_bids_itself and r.unbid_hands is UnbidHands.NONE,
+        "first_hand_bids_itself=yes needs unbid_hands=first or all",
     ),
 )
