@@ -21,10 +21,12 @@ from benchmarks.run import spadesctl, table
 SEATS = "NESW"
 
 
-#: How the hands are numbered: counting up (every ``hand`` line past 99 is a syntax error,
-#: so the lines after it pile into hand 99), or 1 to 99 over and over (every hand a hand
-#: of its own, numbered wrong: the case that grew to 1.4 GB).
-NUMBERINGS = ("up", "cycle")
+#: How the block is made: hands numbered counting up (every ``hand`` line past 99 is a
+#: syntax error, so the lines after it pile into hand 99), or 1 to 99 over and over (every
+#: hand a hand of its own, numbered wrong: the case that grew to 1.4 GB); or ``bids``,
+#: one hand and then a ``bid`` line for each of the other hands (a game of few hands and
+#: very many lines).
+NUMBERINGS = ("up", "cycle", "bids")
 
 
 def long_game(hands: int, numbering: str = "cycle") -> str:
@@ -32,7 +34,8 @@ def long_game(hands: int, numbering: str = "cycle") -> str:
     lines = ['[Rules "standard"]', ""]
     for count in range(1, hands + 1):
         number = count if numbering == "up" else (count - 1) % 99 + 1
-        lines.append(f"hand {number} dealer {SEATS[(count - 1) % 4]}")
+        if numbering != "bids" or count == 1:
+            lines.append(f"hand {number} dealer {SEATS[(count - 1) % 4]}")
         lines.append("bid E 3 S 3 W 3 N 4")
         lines.append("took NS 7 EW 6")
         lines.append("")

@@ -16,7 +16,7 @@ import random
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from spadesctl.cards import Party, Seat, Side, next_seat, seats_for, side_of
+from spadesctl.cards import Party, Seat, Side, seats_for, side_of
 from spadesctl.core.bids import is_nil, is_unbid, zero_is_nil
 from spadesctl.core.dealer import next_dealer
 from spadesctl.core.deck import (

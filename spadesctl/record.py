@@ -46,6 +46,10 @@ from spadesctl.values import fast_init
 
 SEAT_TAGS = {"North": Seat.N, "East": Seat.E, "South": Seat.S, "West": Seat.W}
 
+#: How the message of a game's issue ends when the reader left the rest of the game out
+#: (past the last hand, or too long to hold): the hands before it are whole.
+GAME_CUT = "the rest of this game is left out"
+
 
 @fast_init
 @dataclass(frozen=True, slots=True)
@@ -139,12 +143,15 @@ class Game:
         """Numbers of the hands holding a line that could not be read (or was misplaced).
 
         Their replay diagnostics would mostly repeat the consequences of that line, so
-        ``check`` and ``score`` leave them out (the hands are still scored).
+        ``check`` and ``score`` leave them out (the hands are still scored).  The issue
+        that a game was cut short (:data:`GAME_CUT`) belongs to no hand.
         """
         if not self.issues:
             return frozenset()
         out: set[int] = set()
         for issue in self.issues:
+            if issue.message.endswith(GAME_CUT):
+                continue
             owner = None
             for hand in self.hands:
                 if hand.pos.line > issue.pos.line:
@@ -316,6 +323,7 @@ def assemble(events: Iterable[LineEvent], source: str = "-", index: int = 1) -> 
             once("bags", event)
     if current is not None:
         hands.append(current.build())
+    issues.sort(key=lambda i: (i.pos.line, i.pos.column))  # a PBN game's come out of order
     return Game(
         tags=tuple(tags),
         hands=tuple(hands),
@@ -330,38 +338,39 @@ def assemble(events: Iterable[LineEvent], source: str = "-", index: int = 1) -> 
 def game_events(game: Game) -> Iterator[GameStart | LineEvent]:
     """The events of ``game`` in source order: the inverse of :func:`assemble`.
 
-    A :class:`GameStart` first, then its tags, hands, result and issues, each hand's
-    bids grouped back into one :class:`Bids` event per line.
+    A :class:`GameStart` first, then its tags (in the game's order), each hand's
+    ``hand`` event and then its own events (bids grouped back into one :class:`Bids`
+    event per line), the result last, and the issues merged in where they stand.  For a
+    parsed native record that is the order of its lines; a PBN record may write a hand's
+    parts in any order, and its game's synthetic Rules tag where its options were, so
+    nothing is sorted across those boundaries.
     """
     yield GameStart(game.index, game.source, game.pos)
-    events: list[LineEvent] = list(game.issues)
+    body: list[LineEvent] = list(game.tags)
     for hand in game.hands:
-        events.append(HandStart(hand.number, hand.dealer, hand.pos))
-        if hand.deal is not None:
-            events.append(hand.deal)
+        body.append(HandStart(hand.number, hand.dealer, hand.pos))
+        own: list[LineEvent] = [hand.deal] if hand.deal is not None else []
         if hand.widow is not None:
-            events.append(hand.widow)
-        events.extend(hand.draws)
-        events.extend(hand.widow_before_bid)
-        events.extend(hand.passes_before_bid)
+            own.append(hand.widow)
+        own.extend(hand.draws)
+        own.extend(hand.widow_before_bid)
+        own.extend(hand.passes_before_bid)
         for _, line_bids in groupby(hand.bids, key=lambda b: b.pos.line):
             group = tuple(line_bids)
-            events.append(Bids(group, group[0].pos))
-        events.extend(hand.raises)
-        events.extend(hand.widow_after_bid)
-        events.extend(hand.passes)
-        events.extend(hand.tricks)
-        events.extend(e for e in (hand.claim, hand.took) if e is not None)
-        events.extend(hand.reneges)
-        events.extend(e for e in (hand.score, hand.bags) if e is not None)
+            own.append(Bids(group, group[0].pos))
+        own.extend(hand.raises)
+        own.extend(hand.widow_after_bid)
+        own.extend(hand.passes)
+        own.extend(hand.tricks)
+        own.extend(e for e in (hand.claim, hand.took) if e is not None)
+        own.extend(hand.reneges)
+        own.extend(e for e in (hand.score, hand.bags) if e is not None)
+        own.sort(key=_source_order)  # canonical order without positions, else source order
+        body.extend(own)
     if game.result is not None:
-        events.append(game.result)
-    # canonical order for records without positions; source order for parsed ones.  The
-    # tags keep the game's order (a PBN reader's synthetic Rules tag stands where its
-    # options were, which may be before other tags): merged in, never sorted.
-    events.sort(key=_source_order)
-    yield from merge(game.tags, events, key=_source_order)
+        body.append(game.result)
+    yield from merge(body, sorted(game.issues, key=_source_order), key=_source_order)
 
 
-def _source_order(event: LineEvent) -> tuple[int, int]:
+def _source_order(event: LineEvent | Hand) -> tuple[int, int]:
     return (event.pos.line, event.pos.column) if event.pos.line else (0, 0)

@@ -74,7 +74,7 @@ def test_a_file_cut_short_is_an_error(export: Path, tmp_path: Path) -> None:
         assert _outcome(path) == "error"
 
 
-Change = Callable[["pl.DataFrame"], "pl.DataFrame"]
+Change = Callable[[pl.DataFrame], pl.DataFrame]
 
 FOREIGN: list[tuple[str, Change, str]] = [
     ("renamed", lambda f: f.rename({"bid": "bids"}), "not a spadesctl export"),

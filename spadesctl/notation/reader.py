@@ -16,11 +16,23 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import BinaryIO, Final, cast
 
+from spadesctl.core.limits import MAX_HANDS
+from spadesctl.diagnostics import MISPLACED_LINE
 from spadesctl.events import Position, SyntaxIssue
+from spadesctl.record import GAME_CUT
 from spadesctl.values import fast_init
 
 #: Longest line read; anything longer is reported and skipped (a record line is short).
 MAX_LINE: Final = 64 * 1024
+
+#: What one game may hold, so that memory stays bounded whatever the input: lines (blank
+#: and comment lines too) and characters.  A real game is far smaller (99 fully played
+#: two-player hands with their draws are about 6,000 lines and 200 KB); past either
+#: bound, or past the notation's last hand (:data:`~spadesctl.core.limits.MAX_HANDS`),
+#: the rest of the game, up to the line that starts the next one, is left out with one
+#: ``misplaced-line`` issue.
+MAX_GAME_LINES: Final = 20_000
+MAX_GAME_CHARS: Final = 4 * 1024 * 1024
 
 #: The line that starts a new game wherever it stands; read as a blank line.  It is not
 #: a tag (a tag has a value), so no record that was valid before means anything else.
@@ -255,25 +267,51 @@ def read_lines(stream: BinaryIO) -> Iterator[tuple[int, str | None, SyntaxIssue 
         yield line_no, text.rstrip("\r\n"), None
 
 
+def too_many_hands(what: str) -> str:
+    """The message for ``what`` (``hand line 100``), a game's hand past
+    :data:`~spadesctl.core.limits.MAX_HANDS`."""
+    return f"{what}: a game has at most {MAX_HANDS} hands; {GAME_CUT}"
+
+
 def split_games(stream: BinaryIO) -> Iterator[GameText]:
     """Group a record stream into games, one :class:`GameText` at a time.
 
     A game opened by :data:`GAME_SEPARATOR` is a game even when nothing follows it (the
-    separator itself is kept as a blank line, so that line numbers stay right).
+    separator itself is kept as a blank line, so that line numbers stay right).  A game
+    holds at most :data:`MAX_GAME_LINES` lines, :data:`~spadesctl.core.limits.MAX_HANDS`
+    hand lines and :data:`MAX_GAME_CHARS` characters (counted as each block of the
+    stream begins, so a game may pass it by at most a block): past them, one issue, and
+    the lines up to the next game are dropped as they are read.
     """
     lines: list[str] = []
     issues: list[SyntaxIssue] = []
     first = 1
     seen_body = False
     opened = False  # the game was opened by a separator: a game even if empty
+    hands = 0  # hand lines in this game
+    full = False  # this game is full: its lines are dropped until the next game
     in_block = False
     block_start = Position(1, 1)
+    most_lines, most_chars = MAX_GAME_LINES, MAX_GAME_CHARS
+    # the line number at which the game holds ``most_lines`` (lines run on from
+    # ``first``), or 0 once it is full: one comparison a line checks both
+    cut = first + most_lines
+
+    def overflow(line_no: int, message: str) -> None:
+        nonlocal full, cut
+        if not full:
+            issues.append(SyntaxIssue(message, Position(line_no, 1), MISPLACED_LINE))
+            full, cut = True, 0
+
     for start, texts, bad, plain in _read_blocks(stream):
         line_no = start - 1
+        if not full and len(lines) > 1 and sum(map(len, lines)) > most_chars:
+            overflow(start, _TOO_LONG)
         for text in texts:
             line_no += 1
             if text is None:
-                issues.append(bad[line_no])
+                if not full:
+                    issues.append(bad[line_no])
                 text = ""
             elif in_block or not plain:
                 was_in_block, raw_text = in_block, text
@@ -283,6 +321,14 @@ def split_games(stream: BinaryIO) -> Iterator[GameText]:
             if text and not text[0].isspace() and text[0] != "[":
                 # the common line: a hand's line, nothing before its first word
                 seen_body = True
+                if line_no >= cut:  # full, or the line past the most a game holds
+                    overflow(line_no, _TOO_LONG)
+                    continue
+                if text[0] == "h" and text.startswith(_HAND):
+                    hands += 1
+                    if hands > MAX_HANDS:
+                        overflow(line_no, too_many_hands(f"hand line {hands}"))
+                        continue
                 lines.append(text)
                 continue
             stripped = text.lstrip()
@@ -291,17 +337,36 @@ def split_games(stream: BinaryIO) -> Iterator[GameText]:
                     if opened or issues or any(line.strip() for line in lines):
                         yield GameText(first, tuple(lines), tuple(issues))
                     lines, issues, first, seen_body, opened = [""], [], line_no, False, True
+                    hands, full, cut = 0, False, line_no + most_lines
                     continue
                 if seen_body:
                     yield GameText(first, tuple(lines), tuple(issues))
                     lines, issues, first, seen_body, opened = [], [], line_no, False, False
+                    hands, full, cut = 0, False, line_no + most_lines
             elif stripped:
                 seen_body = True
+                if not full and (stripped == "hand" or stripped.startswith(_HAND)):
+                    hands += 1
+                    if hands > MAX_HANDS:
+                        overflow(line_no, too_many_hands(f"hand line {hands}"))
+            if full:
+                continue
             if not lines and not stripped and not issues:
                 first = line_no + 1
+                cut = first + most_lines
+                continue
+            if line_no >= cut:
+                overflow(line_no, _TOO_LONG)
                 continue
             lines.append(text)
     if in_block:
         issues.append(SyntaxIssue("a { block comment } is never closed", block_start))
     if opened or issues or any(line.strip() for line in lines):
         yield GameText(first, tuple(lines), tuple(issues))
+
+
+#: How a hand line starts (the keyword, then a blank).
+_HAND: Final = ("hand ", "hand\t")
+_TOO_LONG: Final = (
+    f"a game of more than {MAX_GAME_LINES:,} lines or {MAX_GAME_CHARS // 2**20} MiB; {GAME_CUT}"
+)

@@ -39,7 +39,8 @@ from spadesctl.cards import (
 )
 from spadesctl.core.bids import is_unbid
 from spadesctl.core.deck import trick_winner_of_cards
-from spadesctl.core.limits import too_many_digits
+from spadesctl.core.limits import MAX_HANDS, too_many_digits
+from spadesctl.diagnostics import MISPLACED_LINE
 from spadesctl.events import (
     NOWHERE,
     Bid,
@@ -58,6 +59,7 @@ from spadesctl.events import (
 from spadesctl.midgame import CONTINUED, NOT_CONTINUED
 from spadesctl.notation.fastpath import fast_line
 from spadesctl.notation.parser import parse_line, too_large
+from spadesctl.notation.reader import too_many_hands
 from spadesctl.pbn.cards import pbn_card
 from spadesctl.pbn.options import map_options
 from spadesctl.pbn.pack_tags import UNDEALT, pack_issues, undealt_issues
@@ -530,9 +532,10 @@ def _board(record: PbnRecord, out: list[SyntaxIssue]) -> int | None:
     if tag is None:
         return None
     text = tag.value.strip()
-    if text.isdigit() and 0 < int(text) < 10_000:
+    if text.isdigit() and not too_many_digits(text):  # the native notation's hand numbers
         return int(text)
-    out.append(SyntaxIssue(f"Board must be a hand number, not {tag.value!r}", tag.value_pos))
+    message = f"Board must be a hand number up to {MAX_HANDS}, not {tag.value!r}"
+    out.append(SyntaxIssue(message, tag.value_pos))
     return None
 
 
@@ -567,6 +570,8 @@ class _Group:
     has_hands: bool
     last_number: int = 0
     continued: bool = False
+    hands: int = 0
+    full: bool = False
     events: list[LineEvent] = field(default_factory=list)
     issues: list[SyntaxIssue] = field(default_factory=list)
 
@@ -643,9 +648,16 @@ def games_from_records(
         assert group is not None
         if number is None:
             number = group.last_number + 1
-        deal = _read_deal(record, group.rules.rules, number)
         if has_hand:
             group.last_number = number
+            group.hands += 1
+            if max(group.hands, number) > MAX_HANDS:  # the notation's limit
+                if not group.full:  # one issue; the rest of the game is left out
+                    cut = too_many_hands(f"deal record {group.hands} (hand {number})")
+                    group.issues.append(SyntaxIssue(cut, record.pos, MISPLACED_LINE))
+                    group.full = True
+                continue
+        deal = _read_deal(record, group.rules.rules, number)
         group.issues.extend(record.issues)
         group.issues.extend(board_issues)
         group.issues.extend(deal.issues)

@@ -1,0 +1,1 @@
+"""The fuzz harness of spadesctl: ``python -m fuzz`` (docs/reliability.md)."""

@@ -1,0 +1,311 @@
+"""The fuzz targets: each takes one input (a file name and its bytes) and raises on a defect.
+
+A target fails when the library raises anything a user could not be shown as a
+diagnostic (the one documented exception of a reader is
+:class:`~spadesctl.RecordReadError`, for a file that is not a text record at all), or
+when a property the project promises does not hold:
+
+- ``read``: every reader streams the input into games; ``game_events`` is the inverse
+  of ``assemble``;
+- ``check``: every diagnostic formats, and the express check agrees with the full
+  engine (with ``express`` on and off, the same diagnostics and hand counts);
+- ``sheet``: the referee and the score sheet, rendered as text (with ``--explain``),
+  JSON and CSV (with penalties);
+- ``fmt``: ``fmt`` output re-parses to the same number of games, the same games and the
+  same diagnostics (for games read without syntax issues: those lines are not written),
+  and formatting it again gives the same text;
+- ``convert``: native -> PBN -> native and PBN -> native -> PBN keep the game count and
+  every game (again for games read without issues);
+- ``tables``: the four tables of every game, and the statistics of the hands table;
+- ``parquet``: a (corrupt) Parquet file read by ``stats`` gives a statistics table or
+  the documented :class:`~spadesctl.tables.exports.ExportError`, never anything else;
+- ``cli``: ``check``, ``score``, ``fmt`` and ``convert`` on the input as a file exit 0, 1
+  or 2 without a traceback;
+- ``outputs`` (real processes, rare): a failed write to standard output or a device is
+  one line and exit 2, and an interrupted ``fmt --write`` leaves nothing behind.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import random
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterator, Sequence
+from functools import lru_cache
+from pathlib import Path
+from typing import IO, Final
+
+from spadesctl.checking import CheckOptions, check_game_text
+from spadesctl.diagnostics import Diagnostic
+from spadesctl.events import GameStart
+from spadesctl.notation import (
+    GameText,
+    format_games,
+    game_texts_from_stream,
+    games_from_stream,
+)
+from spadesctl.notation.reader import BinaryFileError
+from spadesctl.pbn import format_pbn_games
+from spadesctl.record import Game, assemble, game_events
+from spadesctl.rules import RulesError
+from spadesctl.rules.presets import STANDARD
+
+#: A target: one input in, the number of library calls it made out (the unit of the
+#: issue's first campaign); raises on a defect.
+Target = Callable[[str, bytes], int]
+
+
+class FuzzFailure(AssertionError):
+    """A property that does not hold; ``label`` names it (the failure's signature)."""
+
+    def __init__(self, label: str, detail: str = "") -> None:
+        super().__init__(f"{label}: {detail}" if detail else label)
+        self.label = label
+
+
+def expect(condition: bool, label: str, detail: object = "") -> None:
+    if not condition:
+        raise FuzzFailure(label, str(detail)[:2000])
+
+
+@lru_cache(maxsize=8)
+def games_of(name: str, data: bytes) -> tuple[Game, ...]:
+    """The games of an input as ``iter_games`` reads a file of that name (read once for
+    all the targets of an input: games are immutable)."""
+    try:
+        return tuple(games_from_stream(io.BytesIO(data), name))
+    except BinaryFileError:  # NUL bytes: iter_games raises RecordReadError for the file
+        return ()
+
+
+def _units(name: str, data: bytes) -> Iterator[GameText | Game]:
+    try:
+        yield from game_texts_from_stream(io.BytesIO(data), name)
+    except BinaryFileError:
+        return
+
+
+def _clean(games: Sequence[Game]) -> bool:
+    return all(not g.issues for g in games)
+
+
+def _shape(diagnostics: list[Diagnostic]) -> list[tuple[str, str, int | None, int | None]]:
+    """Diagnostics without their positions (text written again has other line numbers)."""
+    return sorted((d.name, d.message, d.hand, d.trick) for d in diagnostics)
+
+
+# -- the targets ---------------------------------------------------------------------
+
+
+def read(name: str, data: bytes) -> int:
+    games = games_of(name, data)
+    for game in games:
+        start, *events = game_events(game)
+        expect(isinstance(start, GameStart), "game_events does not start with GameStart")
+        again = assemble((e for e in events if not isinstance(e, GameStart)), game.source)
+        expect(again == game, "game_events is not the inverse of assemble", game)
+    return 1 + 2 * len(games)
+
+
+def check(name: str, data: bytes) -> int:
+    fast, full = CheckOptions(express=True), CheckOptions(express=False)
+    calls = 1
+    for index, unit in enumerate(_units(name, data), start=1):
+        calls += 2
+        express = check_game_text(unit, index, name, fast, STANDARD)
+        engine = check_game_text(unit, index, name, full, STANDARD)
+        expect(express == engine, "express and the full engine disagree", (express, engine))
+        for d in engine[0]:
+            expect(d.format().startswith(f"{name}:"), "a diagnostic without its file", d)
+            d.to_dict()
+    return calls
+
+
+def sheet(name: str, data: bytes) -> int:
+    from spadesctl.referee import referee_game
+    from spadesctl.sheet.render import render_csv, render_json, render_text
+    from spadesctl.sheet.run import game_rules, sheet_report
+
+    games = games_of(name, data)
+    for game in games:
+        try:
+            rules = game_rules(game)
+        except RulesError:  # score scores a game with an invalid Rules tag as standard
+            rules = STANDARD
+        referee_game(game, rules)
+        report = sheet_report(game, rules, apply_penalties=True)
+        render_text([report], explain=True)
+        render_text([report])
+        render_json([report])
+        render_csv([report], penalties=True)
+    return 7 * len(games)
+
+
+def _diagnostics(game: Game) -> list[Diagnostic]:
+    from spadesctl.checking import game_diagnostics
+
+    return game_diagnostics(game)
+
+
+def fmt(name: str, data: bytes) -> int:
+    from spadesctl.notation import parse_text
+
+    games = games_of(name, data)
+    text = "".join(format_games(games))
+    again = parse_text(text, "again.spades")
+    expect(len(again) == len(games), "fmt changes the number of games", (len(games), len(again)))
+    expect(_clean(again), "fmt writes text that does not read back cleanly", again)
+    expect("".join(format_games(again)) == text, "fmt is not idempotent")
+    for before, after in zip(games, again, strict=True):
+        if before.issues:
+            continue  # the lines that could not be read are not written
+        expect(before == after, "fmt changes a game", (before, after))
+        expect(
+            _shape(_diagnostics(before)) == _shape(_diagnostics(after)),
+            "fmt changes the diagnostics",
+        )
+    return 3 + 2 * sum(not g.issues for g in games)
+
+
+def convert(name: str, data: bytes) -> int:
+    from spadesctl.notation import parse_text
+
+    games = games_of(name, data)
+    if name.endswith((".pbn", ".ptn")):
+        native = parse_text("".join(format_games(games)), "back.spades")
+        expect(len(native) == len(games), "PBN -> native changes the game count")
+        for before, after in zip(games, native, strict=True):
+            expect(before.issues != () or before == after, "PBN -> native changes a game")
+        pbn = parse_text("".join(format_pbn_games(native)), "back.pbn")
+    else:
+        pbn = parse_text("".join(format_pbn_games(games)), "back.pbn")
+    expect(len(pbn) == len(games), "-> PBN changes the game count", (len(games), len(pbn)))
+    for before, after in zip(games, pbn, strict=True):
+        if before.issues:
+            continue
+        expect(before == after, "-> PBN changes a game", (before, after))
+    return 4 if name.endswith((".pbn", ".ptn")) else 2
+
+
+def tables(name: str, data: bytes) -> int:
+    from spadesctl.tables import stats
+    from spadesctl.tables.adapter import add_game
+    from spadesctl.tables.builder import TableSet
+
+    built = TableSet(("games", "hands", "tricks", "violations"))
+    games = games_of(name, data)
+    for game in games:
+        add_game(built, game, STANDARD)
+    frames = built.frames()
+    stats.statistics(frames["hands"], "player")
+    return len(games) + 2
+
+
+def parquet(name: str, data: bytes) -> int:
+    from spadesctl.tables.exports import ExportError, export_statistics
+
+    with tempfile.TemporaryDirectory(prefix="spadesctl-fuzz-") as scratch:
+        path = Path(scratch) / name
+        path.write_bytes(data)
+        try:
+            export_statistics(str(path), "player")
+        except ExportError as exc:
+            expect(str(exc).startswith(str(path)), "an export error without its file", exc)
+    return 1
+
+
+def cli(name: str, data: bytes) -> int:
+    from typer.testing import CliRunner
+
+    from spadesctl.cli import app
+
+    runner = CliRunner()
+    with tempfile.TemporaryDirectory(prefix="spadesctl-fuzz-") as scratch:
+        path = Path(scratch) / name
+        path.write_bytes(data)
+        for argv in (
+            ["check", str(path)],
+            ["score", "--format", "json", str(path)],
+            ["fmt", str(path)],
+            ["convert", "--to", "pbn" if path.suffix == ".spades" else "spades", str(path)],
+        ):
+            result = runner.invoke(app, argv)
+            crashed = result.exception is not None and not isinstance(result.exception, SystemExit)
+            expect(not crashed, f"{argv[0]} raised", repr(result.exception))
+            expect(result.exit_code in (0, 1, 2), f"{argv[0]} exit status", result.exit_code)
+    return 4
+
+
+def _spadesctl(*args: str, stdout: int | IO[bytes] = subprocess.DEVNULL) -> subprocess.Popen[bytes]:
+    return subprocess.Popen(
+        [sys.executable, "-m", "spadesctl", *args],
+        stdin=subprocess.DEVNULL,
+        stdout=stdout,
+        stderr=subprocess.PIPE,
+    )
+
+
+def outputs(name: str, data: bytes) -> int:
+    """Failed writes and interrupted ones, through real processes: with standard output
+    on ``/dev/full``, ``check``, ``score --format json`` and ``fmt`` print one error
+    line and exit 2 (``export -o /dev/full`` too, and the device is still a device); a
+    ``fmt --write`` interrupted by ``SIGINT`` leaves no temporary file, and the record
+    either as it was or whole."""
+    with tempfile.TemporaryDirectory(prefix="spadesctl-fuzz-") as scratch:
+        path = Path(scratch) / name
+        path.write_bytes(data)
+        with open(os.devnull if not Path("/dev/full").exists() else "/dev/full", "wb") as full:
+            for args in (
+                ("check", str(path)),
+                ("score", "--format", "json", str(path)),
+                ("fmt", str(path)),
+                ("export", str(path), "--table", "hands", "--format", "csv", "-o", "/dev/full"),
+            ):
+                run = _spadesctl(*args, stdout=full)
+                _, err = run.communicate(timeout=60)
+                text = err.decode("utf-8", "replace")
+                expect("Traceback" not in text, f"{args[0]} to a full device: a traceback", text)
+                expect(run.returncode in (0, 1, 2), f"{args[0]} exit status", run.returncode)
+                if "cannot be written" in text:  # nothing to write is not a failure
+                    expect(run.returncode == 2, f"{args[0]}: a failed write, not exit 2", text)
+                    last = text.strip().splitlines()[-1]
+                    named = "standard output" in last or "/dev/full" in last
+                    expect(named, f"{args[0]}: the failed write does not name it", text)
+        expect(Path("/dev/full").is_char_device() or not Path("/dev/full").exists(), "device")
+        if path.suffix == ".spades":
+            before = path.read_bytes()
+            run = _spadesctl("fmt", "--write", str(path))
+            time.sleep(random.Random(data).uniform(0.05, 0.6))
+            run.send_signal(signal.SIGINT)
+            run.communicate(timeout=60)
+            left = [p.name for p in Path(scratch).iterdir() if p.name != path.name]
+            expect(not left, "fmt --write interrupted leaves files behind", left)
+            after = path.read_bytes()
+            formatted = _spadesctl("fmt", str(path), stdout=subprocess.PIPE).communicate()[0]
+            expect(after in (before, formatted), "fmt --write interrupted: a torn record")
+    return 6
+
+
+#: The targets run on each kind of input, by name.
+RECORD_TARGETS: Final[dict[str, Target]] = {
+    "read": read,
+    "check": check,
+    "sheet": sheet,
+    "fmt": fmt,
+    "convert": convert,
+    "tables": tables,
+}
+PARQUET_TARGETS: Final[dict[str, Target]] = {"parquet": parquet}
+CLI_TARGETS: Final[dict[str, Target]] = {"cli": cli}
+PROCESS_TARGETS: Final[dict[str, Target]] = {"outputs": outputs}
+ALL_TARGETS: Final[dict[str, Target]] = {
+    **RECORD_TARGETS,
+    **PARQUET_TARGETS,
+    **CLI_TARGETS,
+    **PROCESS_TARGETS,
+}
