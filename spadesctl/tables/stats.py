@@ -210,6 +210,19 @@ def _count(condition: pl.Expr) -> pl.Expr:
     return condition.fill_null(False).cast(pl.Int64)
 
 
+def _seat_counts() -> dict[str, pl.Expr]:
+    """What each seat's row adds to its unit: its nils and blind nils (tried, made),
+    reneges and violations."""
+    return {
+        "nil": _count(pl.col("nil")),
+        "nil_made": _count(pl.col("nil") & pl.col("nil_made")),
+        "blind_nil": _count(pl.col("blind_nil")),
+        "blind_nil_made": _count(pl.col("blind_nil") & pl.col("nil_made")),
+        "reneges": pl.col("reneges").cast(pl.Int64),
+        "violations": pl.col("violations").cast(pl.Int64),
+    }
+
+
 def units(hands: pl.LazyFrame, by: GroupBy, filters: Filters = Filters()) -> pl.LazyFrame:
     """The rows counted: one per seat per hand; for ``team`` and ``pair`` the two rows
     of a side in a hand make one unit (``unit`` is 1 on the first seat's row, 0 on the
@@ -245,12 +258,7 @@ def units(hands: pl.LazyFrame, by: GroupBy, filters: Filters = Filters()) -> pl.
         made="made",
         bags=pl.col("bags").cast(pl.Int64),
         points=pl.col("points").cast(pl.Int64),
-        nil=_count(pl.col("nil")),
-        nil_made=_count(pl.col("nil") & pl.col("nil_made")),
-        blind_nil=_count(pl.col("blind_nil")),
-        blind_nil_made=_count(pl.col("blind_nil") & pl.col("nil_made")),
-        reneges=pl.col("reneges").cast(pl.Int64),
-        violations=pl.col("violations").cast(pl.Int64),
+        **_seat_counts(),
     )
     if by not in SIDE_GROUPINGS:
         return seat_units
@@ -276,12 +284,7 @@ def units(hands: pl.LazyFrame, by: GroupBy, filters: Filters = Filters()) -> pl.
         made=once(pl.col("made")),
         bags=once(pl.col("bags")).cast(pl.Int64),
         points=once(pl.col("points")).cast(pl.Int64),
-        nil=_count(pl.col("nil")),
-        nil_made=_count(pl.col("nil") & pl.col("nil_made")),
-        blind_nil=_count(pl.col("blind_nil")),
-        blind_nil_made=_count(pl.col("blind_nil") & pl.col("nil_made")),
-        reneges=pl.col("reneges").cast(pl.Int64),
-        violations=pl.col("violations").cast(pl.Int64),
+        **_seat_counts(),
     )
 
 
