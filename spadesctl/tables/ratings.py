@@ -201,8 +201,13 @@ def pair_expectations(history: pl.DataFrame) -> pl.DataFrame:
         expected=pl.col("expected").first(),
         won=pl.col("won").first(),
     )
-    return per_game.group_by("team").agg(
-        rated_games=pl.len().cast(pl.Int64),
-        expected_wins=pl.col("expected").sum(),
-        wins_over_expected=pl.col("won").cast(pl.Float64).sum() - pl.col("expected").sum(),
+    # summed in playing order, so that the float sums are the same in every run
+    return (
+        per_game.sort("team", "order")
+        .group_by("team", maintain_order=True)
+        .agg(
+            rated_games=pl.len().cast(pl.Int64),
+            expected_wins=pl.col("expected").sum(),
+            wins_over_expected=pl.col("won").cast(pl.Float64).sum() - pl.col("expected").sum(),
+        )
     )

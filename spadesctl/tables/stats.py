@@ -210,10 +210,25 @@ def _count(condition: pl.Expr) -> pl.Expr:
     return condition.fill_null(False).cast(pl.Int64)
 
 
-def units(hands: pl.LazyFrame, by: GroupBy, filters: Filters = Filters()) -> pl.LazyFrame:
-    """The rows counted, one per seat per hand (per side per hand for ``team``).
+def _seat_counts() -> dict[str, pl.Expr]:
+    """What each seat's row adds to its unit: its nils and blind nils (tried, made),
+    reneges and violations."""
+    return {
+        "nil": _count(pl.col("nil")),
+        "nil_made": _count(pl.col("nil") & pl.col("nil_made")),
+        "blind_nil": _count(pl.col("blind_nil")),
+        "blind_nil_made": _count(pl.col("blind_nil") & pl.col("nil_made")),
+        "reneges": pl.col("reneges").cast(pl.Int64),
+        "violations": pl.col("violations").cast(pl.Int64),
+    }
 
-    Columns: the grouping's keys, ``file``, ``game``, ``party`` and the measures
+
+def units(hands: pl.LazyFrame, by: GroupBy, filters: Filters = Filters()) -> pl.LazyFrame:
+    """The rows counted: one per seat per hand; for ``team`` and ``pair`` the two rows
+    of a side in a hand make one unit (``unit`` is 1 on the first seat's row, 0 on the
+    partner's, whose side figures are null).
+
+    Columns: the grouping's keys, ``file``, ``game``, ``party``, ``unit`` and the measures
     ``won``, ``bid``, ``tricks``, ``exact``, ``made``, ``bags``, ``points`` and the
     per-unit counts ``nil``, ``nil_made``, ``blind_nil``, ``blind_nil_made``,
     ``reneges``, ``violations``.
@@ -236,38 +251,40 @@ def units(hands: pl.LazyFrame, by: GroupBy, filters: Filters = Filters()) -> pl.
         "party",
         "won",
         *(["bid"] if "bid" in KEYS[by] else []),
+        unit=pl.lit(1, pl.Int64),
         bid_=pl.when(contract_bid).then(pl.col("bid")).cast(pl.Int64),
         tricks=pl.col("tricks").cast(pl.Int64),
         error=error,
         made="made",
         bags=pl.col("bags").cast(pl.Int64),
         points=pl.col("points").cast(pl.Int64),
-        nil=_count(pl.col("nil")),
-        nil_made=_count(pl.col("nil") & pl.col("nil_made")),
-        blind_nil=_count(pl.col("blind_nil")),
-        blind_nil_made=_count(pl.col("blind_nil") & pl.col("nil_made")),
-        reneges=pl.col("reneges").cast(pl.Int64),
-        violations=pl.col("violations").cast(pl.Int64),
+        **_seat_counts(),
     )
     if by not in SIDE_GROUPINGS:
         return seat_units
+    # A side's unit is its two rows in a hand: the side's own figures (the same on both
+    # rows) are read from the row of its first seat (N or E) alone, its members' counts
+    # from both rows, so that no group-by folds the rows together.
     sides = hands.filter(pl.col("team").is_not_null() & pl.col("side").is_not_null())
-    return sides.group_by("file", "game", "hand", "side").agg(
-        pl.col("team").first(),
-        pl.col("party").first(),
-        pl.col("won").first(),
-        bid_=pl.col("contract").first().cast(pl.Int64),
-        tricks=pl.col("party_tricks").first().cast(pl.Int64),
-        error=(pl.col("party_tricks") - pl.col("contract")).first().cast(pl.Int64),
-        made=pl.col("made").first(),
-        bags=pl.col("bags").first().cast(pl.Int64),
-        points=pl.col("points").first().cast(pl.Int64),
-        nil=_count(pl.col("nil")).sum(),
-        nil_made=_count(pl.col("nil") & pl.col("nil_made")).sum(),
-        blind_nil=_count(pl.col("blind_nil")).sum(),
-        blind_nil_made=_count(pl.col("blind_nil") & pl.col("nil_made")).sum(),
-        reneges=pl.col("reneges").cast(pl.Int64).sum(),
-        violations=pl.col("violations").cast(pl.Int64).sum(),
+    lead = pl.col("seat").is_in(["N", "E"])
+
+    def once(expr: pl.Expr) -> pl.Expr:
+        return pl.when(lead).then(expr)
+
+    return sides.select(
+        "team",
+        "file",
+        "game",
+        "party",
+        "won",
+        unit=lead.cast(pl.Int64),
+        bid_=once(pl.col("contract")).cast(pl.Int64),
+        tricks=once(pl.col("party_tricks")).cast(pl.Int64),
+        error=once(pl.col("party_tricks") - pl.col("contract")).cast(pl.Int64),
+        made=once(pl.col("made")),
+        bags=once(pl.col("bags")).cast(pl.Int64),
+        points=once(pl.col("points")).cast(pl.Int64),
+        **_seat_counts(),
     )
 
 
@@ -281,7 +298,7 @@ def partial(counted: pl.LazyFrame, by: GroupBy) -> pl.LazyFrame:
     """
     i64 = pl.Int64
     sums = [
-        pl.len().cast(i64).alias("hands"),
+        pl.col("unit").sum().cast(i64).alias("hands"),
         pl.col("bid_").sum().cast(i64).alias("bid_sum"),
         pl.col("bid_").count().cast(i64).alias("bid_n"),
         pl.col("tricks").sum().cast(i64).alias("tricks_sum"),
