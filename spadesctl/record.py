@@ -261,8 +261,9 @@ def assemble(events: Iterable[LineEvent], source: str = "-", index: int = 1) -> 
         if kind is Trick and current is not None:
             current.tricks.append(cast(Trick, event))
         elif kind is Bids and current is not None:
-            current.bids.extend(cast(Bids, event).bids)
-            current.bid_seen = True
+            line = cast(Bids, event).bids
+            current.bids.extend(line)
+            current.bid_seen = current.bid_seen or bool(line)  # an empty auction is no line
         elif isinstance(event, SyntaxIssue):
             issues.append(event)
         elif isinstance(event, Tag):
@@ -288,7 +289,7 @@ def assemble(events: Iterable[LineEvent], source: str = "-", index: int = 1) -> 
             misplaced(f"a '{_LINE_NAMES[type(event)]}' line before any 'hand' line", event.pos)
         elif isinstance(event, Bids):
             current.bids.extend(event.bids)
-            current.bid_seen = True
+            current.bid_seen = current.bid_seen or bool(event.bids)
         elif isinstance(event, Trick):
             current.tricks.append(event)
         elif isinstance(event, Pass):

@@ -1,0 +1,23 @@
+"""``game_events`` and ``assemble`` are each other's inverse for every reader's games.
+
+Found by the fuzz harness (fuzz/): a PBN deal with an empty ``Auction`` section and a
+``Passes`` tag was read as a hand whose passes came after a bid line it did not have, and
+read back from its events the passes stood before the bids.
+"""
+
+from __future__ import annotations
+
+from spadesctl.notation import parse_text
+from spadesctl.record import assemble, game_events
+
+RECORD = '% PBN\n[Auction "W"]\n[Passes "N>S LJ 2D, S>N 4H 4D"]\n'
+
+
+def test_an_empty_auction_is_no_bid_line() -> None:
+    [game] = parse_text(RECORD, "empty-auction.pbn")
+    [hand] = game.hands
+    assert hand.bids == ()
+    assert len(hand.passes_before_bid) == 2 and hand.passes == ()
+    events = [e for e in game_events(game) if type(e).__name__ != "GameStart"]
+    again = assemble(events, source=game.source, index=game.index)  # type: ignore[arg-type]
+    assert again == game
