@@ -364,3 +364,17 @@ def test_standard_input_gives_one_page_for_one_game_and_a_folder_for_more(
     done = CliRunner().invoke(app, ["report", "-", "-o", str(tmp_path / "x.html")], input=two)
     assert done.exit_code == 2 and "not one .html file" in done.stderr
     assert not (tmp_path / "x.html").exists()
+
+
+def test_one_page_may_go_to_standard_output_but_a_folder_may_not(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    done = CliRunner().invoke(app, ["report", str(RENEGE), "-o", "-"])
+    assert done.exit_code == 1, done.output
+    assert done.stdout.startswith("<!doctype html>") and done.stdout.endswith("</html>\n")
+    assert done.stderr == "-: 1 game, 1 problem\n"
+    done = CliRunner().invoke(app, ["report", str(SAMPLES / "mistakes"), "-o", "-"])
+    assert done.exit_code == 2
+    assert "standard output takes one game's page" in done.stderr
+    assert list(tmp_path.iterdir()) == []
