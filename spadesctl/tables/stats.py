@@ -225,10 +225,10 @@ def _seat_counts() -> dict[str, pl.Expr]:
 
 def units(hands: pl.LazyFrame, by: GroupBy, filters: Filters = Filters()) -> pl.LazyFrame:
     """The rows counted: one per seat per hand; for ``team`` and ``pair`` the two rows
-    of a side in a hand make one unit (``unit`` is 1 on the first seat's row, 0 on the
-    partner's, whose side figures are null).
+    of a side in a hand make one unit (their ``unit`` column is 1 on the first seat's
+    row, 0 on the partner's, whose side figures are null).
 
-    Columns: the grouping's keys, ``file``, ``game``, ``party``, ``unit`` and the measures
+    Columns: the grouping's keys, ``file``, ``game``, ``party`` and the measures
     ``won``, ``bid``, ``tricks``, ``exact``, ``made``, ``bags``, ``points`` and the
     per-unit counts ``nil``, ``nil_made``, ``blind_nil``, ``blind_nil_made``,
     ``reneges``, ``violations``.
@@ -251,7 +251,6 @@ def units(hands: pl.LazyFrame, by: GroupBy, filters: Filters = Filters()) -> pl.
         "party",
         "won",
         *(["bid"] if "bid" in KEYS[by] else []),
-        unit=pl.lit(1, pl.Int64),
         bid_=pl.when(contract_bid).then(pl.col("bid")).cast(pl.Int64),
         tricks=pl.col("tricks").cast(pl.Int64),
         error=error,
@@ -298,7 +297,8 @@ def partial(counted: pl.LazyFrame, by: GroupBy) -> pl.LazyFrame:
     """
     i64 = pl.Int64
     sums = [
-        pl.col("unit").sum().cast(i64).alias("hands"),
+        # a seat's row is a unit; a side's two rows are one (``unit``, see :func:`units`)
+        (pl.col("unit").sum() if by in SIDE_GROUPINGS else pl.len()).cast(i64).alias("hands"),
         pl.col("bid_").sum().cast(i64).alias("bid_sum"),
         pl.col("bid_").count().cast(i64).alias("bid_n"),
         pl.col("tricks").sum().cast(i64).alias("tricks_sum"),
