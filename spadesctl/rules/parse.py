@@ -12,7 +12,7 @@ import difflib
 import functools
 import re
 import tomllib
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 from os import PathLike
 from typing import Any, Final
@@ -75,15 +75,22 @@ def load_rules_toml(path: str | PathLike[str]) -> Ruleset:
         except UnicodeDecodeError:  # tomllib decodes the bytes before it parses them
             raise RulesError(f"{path}: not a valid TOML file: it is not UTF-8 text") from None
     try:
-        base = STANDARD
-        if "preset" in data:
-            preset = data.pop("preset")
-            if not isinstance(preset, str):
-                raise RulesError(f"preset must be a string, one of: {', '.join(PRESETS)}")
-            base = _preset(preset)
-        return _apply(base, data.items())
+        return rules_from_table(data)
     except RulesError as e:
         raise RulesError(f"{path}: {e}") from None
+
+
+def rules_from_table(table: Mapping[str, object]) -> Ruleset:
+    """The ruleset of a TOML table of house rules (as :func:`load_rules_toml` reads a
+    file, and a configuration file's ``[rules]`` table): ``preset`` and keys."""
+    data = dict(table)
+    base = STANDARD
+    if "preset" in data:
+        preset = data.pop("preset")
+        if not isinstance(preset, str):
+            raise RulesError(f"preset must be a string, one of: {', '.join(PRESETS)}")
+        base = _preset(preset)
+    return _apply(base, data.items())
 
 
 def format_rules(rules: Ruleset) -> str:
