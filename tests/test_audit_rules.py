@@ -12,7 +12,8 @@ REFUSED = [
     ("mirror bids_total_13=no", "bidding=mirror with bids_total_13=no"),
     # Partners who both hold no spades have no bid but nil.
     ("mirror both_nil=no", "bidding=mirror rules out both_nil=no"),
-    ("jjdd players=3 partnership=no blind_nil=off", "deck=jjdd cannot be played by 3"),
+    ("jjdd players=3 partnership=no blind_nil=off", "high_twos=2D cannot be played by 3"),
+    ("standard deck=jjdd players=3 partnership=no", "deck=jjdd cannot be played by 3"),
     ("jokers first_lead=two_of_clubs", "first_lead=two_of_clubs needs deck=standard"),
     ("standard players=3", "partnership=yes needs players=4"),
     ("cutthroat failed_nil_tricks=partner", "failed_nil_tricks=partner needs partnership"),

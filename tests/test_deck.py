@@ -103,3 +103,37 @@ def test_a_spade_led_is_followed_by_jokers_and_the_2d_under_jjdd() -> None:
     assert effective_suit(card("LJ"), Deck.JJDD) is effective_suit(card("3S"), Deck.JJDD)
     assert effective_suit(card("2D"), Deck.JOKERS) is Suit.DIAMONDS
     assert effective_suit(card("BJ"), Deck.STANDARD) is Suit.JOKER
+
+
+@pytest.mark.parametrize(
+    ("rules", "trick", "winner"),
+    [
+        # deuces high with the 52-card deck: 2D > 2S > AS, both spades
+        ("standard high_twos=2D,2S", "AS 2S KS QS", 1),
+        ("standard high_twos=2D,2S", "2S 2D AS KS", 1),
+        ("standard high_twos=2D,2S", "KD QD 2D AD", 2),  # the 2D trumps a diamond lead
+        ("standard high_twos=2D,2S", "KH 2H AH 3H", 2),  # the 2H is an ordinary heart
+        # with the jokers, the raised twos rank below them: BJ > LJ > 2S here
+        ("jokers high_twos=2S", "2S AS LJ KS", 2),
+        ("jokers high_twos=2S", "AS 2S KS QS", 1),
+        # the jjdd preset is deck=jokers high_twos=2D,2S, the order of deck=jjdd
+        ("jjdd", "2S 2D AS LJ", 3),
+        ("standard deck=jjdd", "2S 2D AS LJ", 3),
+    ],
+)
+def test_trick_winner_with_high_twos(rules: str, trick: str, winner: int) -> None:
+    assert trick_winner_of_cards(cards(trick), parse_rules(rules)) == winner
+
+
+def test_high_twos_are_spades_of_the_pack() -> None:
+    deuces = parse_rules("standard high_twos=2D,2S")
+    assert len(deck_cards(deuces)) == 52
+    assert [power(card(t), deuces) for t in ("AS", "2S", "2D")] == [14, 15, 16]
+    assert is_spade(card("2D"), deuces) and not is_spade(card("2H"), deuces)
+    assert deck_cards(parse_rules("jjdd")) == deck_cards(parse_rules("standard deck=jjdd"))
+    for c in ALL_CARDS:
+        jjdd, old = parse_rules("jjdd"), parse_rules("standard deck=jjdd")
+        assert (effective_suit(c, jjdd), power(c, jjdd)) == (
+            effective_suit(c, old),
+            power(c, old),
+        )

@@ -79,6 +79,8 @@ from tests.strategies import RULES_TEXTS, mutated_lines
 #: Rulesets the express check covers: presets, and house rules that vary every key it reads.
 COVERED: Final = (
     "standard",
+    "standard high_twos=2D,2S",
+    "cutthroat players=3 first_lead=left_of_dealer deck=jokers high_twos=2S",
     "standard nil=50 blind_nil=100 both_nil=no",
     "standard nil=off blind_nil=off",
     "standard first_lead=two_of_clubs spades_first_trick=no",

@@ -58,7 +58,9 @@ def test_the_issue_record_becomes_a_game_of_native_events() -> None:
         Seat.S: "Player (1000001)",
     }
     assert game.rules_text is not None
-    assert parse_rules(game.rules_text).deck.value == "jjdd"
+    rules = parse_rules(game.rules_text)
+    # jokers and deuces: the jjdd preset is deck=jokers high_twos=2D,2S (issue 12)
+    assert (rules.name, rules.deck.value, rules.high_twos) == ("jjdd", "jokers", ("2D", "2S"))
     assert game.tag("RulesFrom") == "Event GameOptionsJson"
     [hand] = game.hands
     assert hand.number == 2 and hand.dealer is Seat.N

@@ -95,7 +95,7 @@ def _illegal_spots(hand: Hand, rules: Ruleset) -> list[Spot]:
             for y in sorted(held[seat] - set(legal), key=lambda x: x.text):
                 out.append(Spot(i, k, seat, y, _expected(rules, held[seat], t, k, y, first)))
             held[seat].discard(c)
-        if any(effective_suit(c, rules.deck) is Suit.SPADES for c in t.cards):
+        if any(effective_suit(c, rules) is Suit.SPADES for c in t.cards):
             broken = True
     return out
 
@@ -109,7 +109,7 @@ def _expected(
         return frozenset({"first-trick-violation"})
     if k == 0:
         names = set()
-        if effective_suit(y, rules.deck) is spade:
+        if effective_suit(y, rules) is spade:
             names.add(
                 "spades-not-broken"
                 if rules.lead_spades is LeadSpades.BROKEN
@@ -118,12 +118,10 @@ def _expected(
         if first and rules.first_lead is FirstLead.TWO_OF_CLUBS:
             names.add("first-trick-violation")
         return frozenset(names)
-    led = effective_suit(t.cards[0], rules.deck)
-    if effective_suit(y, rules.deck) is not led and any(
-        effective_suit(c, rules.deck) is led for c in held
-    ):
+    led = effective_suit(t.cards[0], rules)
+    if effective_suit(y, rules) is not led and any(effective_suit(c, rules) is led for c in held):
         return frozenset({"renege"})
-    if first and not rules.spades_first_trick and effective_suit(y, rules.deck) is spade:
+    if first and not rules.spades_first_trick and effective_suit(y, rules) is spade:
         return frozenset({"first-trick-violation"})
     return frozenset({"must-overtake"})
 

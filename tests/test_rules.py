@@ -72,7 +72,7 @@ PRESET_VALUES: dict[str, dict[str, Any]] = {
         "blind_nil": None,
     },
     "jokers": {"deck": Deck.JOKERS},
-    "jjdd": {"deck": Deck.JJDD},
+    "jjdd": {"deck": Deck.JOKERS, "high_twos": ("2D", "2S")},
     "suicide": {"bidding": Bidding.SUICIDE},
     "mirror": {"bidding": Bidding.MIRROR, "blind_nil": None},
     "boston": {
@@ -150,6 +150,12 @@ VALID: dict[str, list[tuple[str, Any]]] = {
     "players": [("2", 2), ("3", 3), ("4", 4)],
     "partnership": [("yes", True), ("no", False), ("true", True), ("OFF", False)],
     "deck": [("standard", Deck.STANDARD), ("jokers", Deck.JOKERS), ("JJDD", Deck.JJDD)],
+    "high_twos": [
+        ("none", ()),
+        ("2D,2S", ("2D", "2S")),
+        ("2s", ("2S",)),
+        ("2C,2H,2D", ("2C", "2H", "2D")),
+    ],
     "first_lead": [
         ("left_of_dealer", FirstLead.LEFT_OF_DEALER),
         ("two-of-clubs", FirstLead.TWO_OF_CLUBS),
@@ -305,7 +311,7 @@ def test_rules_text_without_a_preset_changes_the_default() -> None:
         ("house", "presets: standard, britannica, cutthroat, solo, two-player, jokers"),
         ("bag_limt=5", "unknown ruleset key 'bag_limt' (did you mean 'bag_limit'?)"),
         ("standard blindnil=off", "(did you mean 'blind_nil'?)"),
-        ("standard colour=red", "valid keys: players, partnership, deck, first_lead"),
+        ("standard colour=red", "valid keys: players, partnership, deck, high_twos, first_lead"),
         ("name=house", "unknown ruleset key 'name'"),
         ("nil", "the key 'nil' needs a value (nil=...)"),
         ("nil=50 britannica", "the preset 'britannica' must come first"),
@@ -338,6 +344,10 @@ def test_an_unknown_key_lists_every_valid_key() -> None:
             "deck=jjdd cannot be played by 3",
         ),
         ("cutthroat deck=jokers", "first_lead=two_of_clubs needs deck=standard"),
+        ("cutthroat players=3 high_twos=2D", "high_twos=2D cannot be played by 3 players"),
+        ("jjdd deck=jjdd", "high_twos cannot be added to deck=jjdd"),
+        ("jokers high_twos=2H", "a two that the jokers deck leaves out"),
+        ("cutthroat high_twos=2C,2S", "first_lead=two_of_clubs cannot be played with high_twos"),
         ("two-player first_lead=two_of_clubs", "the 2C may be discarded"),
         ("cutthroat failed_nil_tricks=partner", "failed_nil_tricks=partner needs partnership=yes"),
         ("cutthroat blind_nil=200", "blind_nil without partnership needs blind_nil_pass=0"),
@@ -370,7 +380,8 @@ def test_every_impossible_combination_is_reported_at_once() -> None:
     with pytest.raises(RulesError) as e:
         parse_rules("jjdd players=3")
     assert "partnership=yes needs players=4" in str(e.value)
-    assert "deck=jjdd cannot be played by 3" in str(e.value)
+    # the jjdd preset is deck=jokers high_twos=2D,2S
+    assert "high_twos=2D cannot be played by 3 players" in str(e.value)
 
 
 @pytest.mark.parametrize(

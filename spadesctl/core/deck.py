@@ -12,9 +12,9 @@ who wins a trick.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+import functools
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from types import MappingProxyType
 from typing import Final
 
 from spadesctl.cards import ALL_CARDS, Card, Suit, card
@@ -101,30 +101,27 @@ class DeckTable:
         return f"{c.text} is not in the {self.deck.value} deck"
 
 
-def _table(deck: Deck, players: int) -> DeckTable:
+@functools.cache
+def _table(deck: Deck, high_twos: tuple[str, ...], players: int) -> DeckTable:
+    rules = Ruleset(deck=deck, high_twos=high_twos, players=players, partnership=players == 4)
     try:
-        pack = deck_cards(Ruleset(deck=deck, players=players, partnership=players == 4))
-    except ValueError:  # jjdd with three players: no valid pack, the rules refuse it
-        pack = deck_cards(Ruleset(deck=deck))
+        pack = deck_cards(rules)
+    except ValueError:  # no valid pack (jjdd, or a raised 2D, with three): the rules refuse it
+        pack = deck_cards(Ruleset(deck=deck, high_twos=high_twos))
     indices = frozenset(card_index(c) for c in pack)
     return DeckTable(
         deck=deck,
         players=players,
-        suit=tuple(SUIT_NUMBER.get(effective_suit(c, deck), -1) for c in ALL_CARDS),
-        power=tuple(power(c, deck) for c in ALL_CARDS),
+        suit=tuple(SUIT_NUMBER.get(effective_suit(c, rules), -1) for c in ALL_CARDS),
+        power=tuple(power(c, rules) for c in ALL_CARDS),
         in_pack=tuple(i in indices for i in range(len(ALL_CARDS))),
         pack=indices,
     )
 
 
-_TABLES: Final[Mapping[tuple[Deck, int], DeckTable]] = MappingProxyType(
-    {(d, p): _table(d, p) for d in Deck for p in (2, 3, 4)}
-)
-
-
 def deck_table(rules: Ruleset) -> DeckTable:
-    """The table of the deck and number of players of ``rules``."""
-    return _TABLES[(rules.deck, rules.players)]
+    """The table of the deck (with its ``high_twos``) and number of players of ``rules``."""
+    return _table(rules.deck, rules.high_twos, rules.players)
 
 
 def trick_winner(table: DeckTable, indices: Sequence[int], lowest_club: bool = False) -> int:

@@ -47,17 +47,19 @@ class DeckTables:
 
 
 @functools.cache
-def deck_tables(deck: Deck, players: int = 4) -> DeckTables:
-    """The express check's tables for ``deck`` at a table of ``players`` (3 or 4: three
-    players leave the 2D out); :class:`ValueError` where the deck has no such pack."""
-    pack = deck_cards(Ruleset(deck=deck, players=players))
+def deck_tables(deck: Deck, players: int = 4, high_twos: tuple[str, ...] = ()) -> DeckTables:
+    """The express check's tables for ``deck`` (and its ``high_twos``) at a table of
+    ``players`` (3 or 4: three players leave the 2D out); :class:`ValueError` where the
+    deck has no such pack."""
+    rules = Ruleset(deck=deck, players=players, high_twos=high_twos)
+    pack = deck_cards(rules)
     cards: dict[str, Card] = {}
     for c in ALL_CARDS:
         if c not in pack:
             continue
-        suit = SUIT_NUMBER[effective_suit(c, deck)]
-        strength = power(c, deck) + (100 if suit == SPADES else 0)
-        cards[c.text] = (suit, 1 << (power(c, deck) - 2), strength)
+        suit = SUIT_NUMBER[effective_suit(c, rules)]
+        strength = power(c, rules) + (100 if suit == SPADES else 0)
+        cards[c.text] = (suit, 1 << (power(c, rules) - 2), strength)
     for g, letter in enumerate(SUIT_LETTERS):
         for i, rank in enumerate(_RANKS_HIGH_FIRST[:-1]):
             if cards.get(rank + letter, (g, 1 << (12 - i)))[:2] != (g, 1 << (12 - i)):

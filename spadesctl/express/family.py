@@ -99,7 +99,9 @@ def express_rules(rules: Ruleset) -> ExpressRules | None:
         return None  # no 2C in the pack: anyone leads the first trick
     players = rules.players
     partnership = rules.partnership and players == 4
-    if players not in (3, 4) or (rules.deck is Deck.JJDD and players == 3):
+    if players not in (3, 4) or (
+        players == 3 and (rules.deck is Deck.JJDD or "2D" in rules.high_twos)
+    ):
         return None  # two players draw their hands; jjdd has no 3-player pack
     seats = ("N", "E", "S", "W")[:players]
     party_seats = ((0, 2), (1, 3)) if partnership else tuple((s,) for s in range(players))
@@ -118,7 +120,7 @@ def express_rules(rules: Ruleset) -> ExpressRules | None:
             next(p for p, m in enumerate(party_seats) if s in m) for s in range(players)
         ),
         party_seats=party_seats,
-        tables=deck_tables(rules.deck, players),
+        tables=deck_tables(rules.deck, players, rules.high_twos),
         two_of_clubs_leads=rules.first_lead is FirstLead.TWO_OF_CLUBS,
         lowest_club=rules.first_lead is FirstLead.LOWEST_CLUB,
         spades_first_trick=rules.spades_first_trick,

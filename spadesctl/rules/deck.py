@@ -9,6 +9,7 @@ tables, and the trick winner, are :mod:`spadesctl.core.deck`.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Final
@@ -37,29 +38,48 @@ _TOP_SPADES: Final[Mapping[Deck, tuple[Card, ...]]] = MappingProxyType(
 )
 
 
-def _places(deck: Deck) -> Mapping[Card, tuple[Suit, int]]:
-    """Each card's effective suit and power under ``deck`` (one lookup gives both)."""
-    above_ace = {c: 15 + i for i, c in enumerate(_TOP_SPADES[deck])}
+def _places(top: tuple[Card, ...]) -> Mapping[Card, tuple[Suit, int]]:
+    """Each card's effective suit and power with ``top`` above the ace of spades, lowest
+    first (one lookup gives both)."""
+    above_ace = {c: 15 + i for i, c in enumerate(top)}
     return MappingProxyType(
         {c: (Suit.SPADES, above_ace[c]) if c in above_ace else (c.suit, c.rank) for c in ALL_CARDS}
     )
 
 
-def _packs(deck: Deck) -> Mapping[int, frozenset[Card]]:
+def _packs(deck: Deck, top: tuple[Card, ...]) -> Mapping[int, frozenset[Card]]:
     """The pack of ``deck`` for each number of players that can play with it."""
     pack = frozenset(ALL_CARDS) - _LEFT_OUT[deck]
     packs = {2: pack, 4: pack}
-    if _LEFT_OUT_BY_THREE not in _TOP_SPADES[deck]:
+    if _LEFT_OUT_BY_THREE not in top:
         packs[3] = pack - {_LEFT_OUT_BY_THREE}
     return MappingProxyType(packs)
 
 
-_PLACE: Final[Mapping[Deck, Mapping[Card, tuple[Suit, int]]]] = MappingProxyType(
-    {d: _places(d) for d in Deck}
-)
-_PACK: Final[Mapping[Deck, Mapping[int, frozenset[Card]]]] = MappingProxyType(
-    {d: _packs(d) for d in Deck}
-)
+@functools.cache
+def _top(deck: Deck, high_twos: tuple[str, ...]) -> tuple[Card, ...]:
+    """The spades above the ace, lowest first: the ``high_twos`` (listed highest first),
+    then the deck's own (the jokers; ``jjdd`` is ``jokers`` with ``high_twos=2D,2S``)."""
+    return tuple(card(t) for t in reversed(high_twos)) + _TOP_SPADES[deck]
+
+
+@functools.cache
+def _place(deck: Deck, high_twos: tuple[str, ...] = ()) -> Mapping[Card, tuple[Suit, int]]:
+    return _places(_top(deck, high_twos))
+
+
+@functools.cache
+def _pack(deck: Deck, high_twos: tuple[str, ...] = ()) -> Mapping[int, frozenset[Card]]:
+    return _packs(deck, _top(deck, high_twos))
+
+
+DeckOf = Deck | Ruleset  # a deck alone, or a ruleset (its deck and high_twos)
+
+
+def _place_of(deck: DeckOf) -> Mapping[Card, tuple[Suit, int]]:
+    if isinstance(deck, Deck):
+        return _place(deck)
+    return _place(deck.deck, deck.high_twos)
 
 
 def deck_cards(rules: Ruleset) -> frozenset[Card]:
@@ -68,29 +88,30 @@ def deck_cards(rules: Ruleset) -> frozenset[Card]:
     The ``jokers`` and ``jjdd`` decks are the 54-card pack less the 2H and 2C.  Raises
     :class:`ValueError` for ``jjdd`` with 3 players, which has no valid pack.
     """
-    pack = _PACK[rules.deck].get(rules.players)
+    pack = _pack(rules.deck, rules.high_twos).get(rules.players)
     if pack is None:
         raise ValueError(f"no {rules.deck.value} pack for {rules.players} players")
     return pack
 
 
-def effective_suit(c: Card, deck: Deck) -> Suit:
+def effective_suit(c: Card, deck: DeckOf) -> Suit:
     """The suit ``c`` plays as: spades for the jokers (and under ``jjdd`` the 2D).
 
     Cards outside the deck keep their printed suit.
     """
-    return _PLACE[deck][c][0]
+    return _place_of(deck)[c][0]
 
 
-def is_spade(c: Card, deck: Deck) -> bool:
+def is_spade(c: Card, deck: DeckOf) -> bool:
     """Whether ``c`` is a trump (a spade) under ``deck``."""
-    return _PLACE[deck][c][0] is Suit.SPADES
+    return _place_of(deck)[c][0] is Suit.SPADES
 
 
-def power(c: Card, deck: Deck) -> int:
+def power(c: Card, deck: DeckOf) -> int:
     """The rank of ``c`` within its effective suit: the higher card of a suit beats the lower.
 
     2..14 for the pips and honours; above the ace of spades 15, 16 (LJ, BJ) under
-    ``jokers`` and 15..18 (2S, 2D, LJ, BJ) under ``jjdd``.
+    ``jokers`` and 15..18 (2S, 2D, LJ, BJ) under ``jjdd``; the ``high_twos`` of a
+    ruleset above the ace, below the jokers.
     """
-    return _PLACE[deck][c][1]
+    return _place_of(deck)[c][1]

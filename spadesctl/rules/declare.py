@@ -139,6 +139,26 @@ def choice(cls: type[enum.Enum]) -> ValueKind:
     return ValueKind(", ".join(by_value), parse, lambda v: str(v.value))
 
 
+_TWOS: Final = ("2S", "2H", "2D", "2C")
+
+
+def twos() -> ValueKind:
+    """A list of twos, highest first, written ``2D,2S``; ``none`` for no list."""
+
+    def parse(text: str) -> tuple[str, ...]:
+        if text == "none":
+            return ()
+        listed = tuple(t.strip().upper() for t in text.split(","))
+        if any(t not in _TWOS for t in listed) or len(set(listed)) != len(listed):
+            raise ValueError(text)
+        return listed
+
+    def text_of(value: tuple[str, ...]) -> str:
+        return ",".join(value) if value else "none"
+
+    return ValueKind("none, or twos highest first (2D,2S)", parse, text_of)
+
+
 def whole_or(numbers: ValueKind, unit: str, cls: type[enum.Enum]) -> ValueKind:
     """A number of ``numbers`` (called ``unit`` in the list of values), or a member of
     the enum ``cls`` (written as its value)."""

@@ -35,7 +35,8 @@ class RulesError(ValueError):
     """An unknown key or preset, a bad value, or an impossible combination of keys."""
 
 
-_SEPARATOR: Final = re.compile(r"[\s,]+")
+#: Words are parted by spaces or commas, but not the commas of a list of twos (2D,2S).
+_SEPARATOR: Final = re.compile(r"\s+|,(?!2[SHDCshdc](?:[,\s]|$))")
 _EQUALS: Final = re.compile(r"\s*=\s*")
 
 
@@ -52,7 +53,7 @@ def parse_rules(text: str, default: Ruleset | None = None) -> Ruleset:
 @functools.lru_cache(maxsize=256)
 def _parse_rules(text: str, default: Ruleset) -> Ruleset:
     """:func:`parse_rules`, cached: a file of games repeats the same few rules texts."""
-    words = [w for w in _SEPARATOR.split(_EQUALS.sub("=", text.strip())) if w]
+    words = [w.strip(",") for w in _SEPARATOR.split(_EQUALS.sub("=", text.strip())) if w.strip(",")]
     base = default
     if words and "=" not in words[0]:
         base = _preset(words.pop(0))
@@ -203,6 +204,24 @@ _IMPOSSIBLE: Final[tuple[_Check, ...]] = (
         lambda r: r.deck is Deck.JJDD and r.players == 3,
         "deck=jjdd cannot be played by 3 players: the 2D that 3 players leave out is a spade "
         "under jjdd",
+    ),
+    (
+        lambda r: bool(r.high_twos) and r.deck is Deck.JJDD,
+        "high_twos cannot be added to deck=jjdd, whose 2D and 2S are raised already "
+        "(deck=jokers high_twos=... lists them)",
+    ),
+    (
+        lambda r: r.deck is not Deck.STANDARD and bool({"2H", "2C"} & set(r.high_twos)),
+        "high_twos lists a two that the jokers deck leaves out (2H, 2C)",
+    ),
+    (
+        lambda r: r.players == 3 and "2D" in r.high_twos,
+        "high_twos=2D cannot be played by 3 players: the 2D that 3 players leave out is a "
+        "spade then",
+    ),
+    (
+        lambda r: r.first_lead is FirstLead.TWO_OF_CLUBS and "2C" in r.high_twos,
+        "first_lead=two_of_clubs cannot be played with high_twos=2C: the 2C is a spade then",
     ),
     (
         lambda r: r.first_lead is FirstLead.TWO_OF_CLUBS and r.deck is not Deck.STANDARD,

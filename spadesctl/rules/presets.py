@@ -67,7 +67,8 @@ TWO_PLAYER: Final = replace(
 )
 
 JOKERS: Final = replace(STANDARD, name="jokers", deck=Deck.JOKERS)
-JJDD: Final = replace(STANDARD, name="jjdd", deck=Deck.JJDD)
+# Jokers and deuces: BJ > LJ > 2D > 2S above the ace (004); deck=jjdd is the same pack.
+JJDD: Final = replace(STANDARD, name="jjdd", deck=Deck.JOKERS, high_twos=("2D", "2S"))
 SUICIDE: Final = replace(STANDARD, name="suicide", bidding=Bidding.SUICIDE)
 # Blind nil is off: a mirror bid is read off the cards, so nothing can be bid unseen.
 MIRROR: Final = replace(STANDARD, name="mirror", bidding=Bidding.MIRROR, blind_nil=None)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from spadesctl.rules.declare import Alias, Express, choice, key, whole, whole_or, yes_no
+from spadesctl.rules.declare import Alias, Express, choice, key, twos, whole, whole_or, yes_no
 
 
 class Deck(enum.Enum):
@@ -163,6 +163,16 @@ class Ruleset:
         "the pack; jokers and jjdd add top spades (see Decks)",
         "The pack: 52 cards; or 54 less the 2H and 2C, with the jokers as the two top spades; "
         "`jjdd` also makes the 2D a spade, ranking BJ > LJ > 2D > 2S > AS.",
+        "004",
+    )
+    high_twos: tuple[str, ...] = key(
+        (),
+        twos(),
+        "twos raised above the ace of spades, highest first",
+        "Twos that are spades above the ace (below the jokers), highest first: 004's "
+        '"some or all of the four twos are elevated to the top of the spade suit ... in some '
+        'specified order". `jjdd` is `deck=jokers high_twos=2D,2S`; `high_twos=2D,2S` with '
+        'the 52-card deck is "deuces high". `none`: no two is raised.',
         "004",
     )
     first_lead: FirstLead = key(

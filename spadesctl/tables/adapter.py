@@ -28,7 +28,7 @@ from spadesctl.referee import RefereedGame, referee_game
 from spadesctl.replay import ReplayedHand
 from spadesctl.rules import effective_suit, format_rules
 from spadesctl.rules.resolve import rules_for_game
-from spadesctl.rules.ruleset import Deck, Ruleset
+from spadesctl.rules.ruleset import Ruleset
 from spadesctl.scoring import party_of
 from spadesctl.sheet.build import sheet_from_referee
 from spadesctl.sheet.disputes import disputes
@@ -203,7 +203,7 @@ def _add_hands(
     result = refereed.result
     winner: Party | None = result.winner if result is not None else None
     decided_after = result.hand if result is not None else None
-    deck = rules.deck
+    deck = rules  # its deck and high_twos say which cards are spades
     # Per seat, once per game: (party, its text, side text, team, player)
     seats: dict[Seat, tuple[Party, str, str | None, str | None, str | None]] = {}
     for seat in Seat:
@@ -294,7 +294,7 @@ def _add_tricks(
     info: GameInfo,
     hand: ReplayedHand,
     players: Mapping[Seat, str],
-    deck: Deck,
+    deck: Ruleset,
 ) -> None:
     if tables.tricks is None:
         return
