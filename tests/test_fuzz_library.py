@@ -63,14 +63,14 @@ def test_check_never_raises(record: tuple[str, bytes], rules: str | None) -> Non
         assert d.format().startswith(f"{path}:")
     for game in _games(path):
         with contextlib.suppress(RulesError):  # documented: the rules given are not valid
-            spadesctl.referee_game(game, rules)
+            spadesctl.referee_game(game, spadesctl.ruleset_of(game, rules))
 
 
 @fuzz_settings(60)
 @given(mutated_records())
 def test_referee_and_score_sheet_never_raise(record: tuple[str, bytes]) -> None:
     for game in _games(_write(*record)):
-        spadesctl.referee_game(game)
+        spadesctl.referee_game(game, spadesctl.ruleset_of(game))
         try:
             rules = game_rules(game)
         except RulesError:  # score does not score a game with an invalid Rules tag

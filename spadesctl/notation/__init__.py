@@ -14,6 +14,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO, Final
 
+from spadesctl.errors import SpadesctlIOError
 from spadesctl.events import GameStart, LineEvent
 from spadesctl.notation.parser import parse_lines
 from spadesctl.notation.reader import BinaryFileError, GameText, split_games
@@ -29,7 +30,7 @@ _PBN_ENDINGS: Final = (".pbn", ".ptn")
 _BOM: Final = b"\xef\xbb\xbf"
 
 
-class RecordReadError(OSError):
+class RecordReadError(SpadesctlIOError):
     """A record source that cannot be read at all (missing, a directory, binary data)."""
 
 

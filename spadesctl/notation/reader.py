@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import BinaryIO, Final, cast
 
+from spadesctl.errors import SpadesctlIOError
 from spadesctl.events import Position, SyntaxIssue
 from spadesctl.values import fast_init
 
@@ -20,7 +21,7 @@ from spadesctl.values import fast_init
 MAX_LINE: Final = 64 * 1024
 
 
-class BinaryFileError(ValueError):
+class BinaryFileError(SpadesctlIOError, ValueError):
     """The input holds NUL bytes: it is not a text record."""
 
 

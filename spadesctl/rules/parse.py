@@ -17,14 +17,10 @@ from dataclasses import replace
 from os import PathLike
 from typing import Any, Final
 
+from spadesctl.errors import RulesError as RulesError  # raised here; spadesctl.errors declares it
 from spadesctl.rules.keys import KEY_BY_NAME, KEYS, Key, key_name
 from spadesctl.rules.presets import PRESETS, STANDARD, preset_name
 from spadesctl.rules.ruleset import Bidding, Deck, FailedNilTricks, FirstLead, Ruleset
-
-
-class RulesError(ValueError):
-    """An unknown key or preset, a bad value, or an impossible combination of keys."""
-
 
 _SEPARATOR: Final = re.compile(r"[\s,]+")
 _EQUALS: Final = re.compile(r"\s*=\s*")

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 
 from spadesctl.cards import Party, Seat, Side, seats_for, side_of
+from spadesctl.errors import RulesError
 from spadesctl.events import Bid
 from spadesctl.rules.ruleset import Ruleset
 from spadesctl.values import fast_init
@@ -20,7 +21,7 @@ from spadesctl.values import fast_init
 PartyCounts = Mapping[Seat, int] | Mapping[Side, int] | Mapping[Party, int]
 
 
-class ScoringError(ValueError):
+class ScoringError(RulesError):
     """Input that cannot be scored: a party without a bid, a side bid without partnerships,
     a seat's tricks missing, a standing for other parties.  The message names the problem."""
 

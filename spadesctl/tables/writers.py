@@ -25,6 +25,7 @@ import polars as pl
 from polars.io.plugins import register_io_source
 
 from spadesctl import __version__
+from spadesctl.errors import SpadesctlIOError
 
 #: Formats of a table export.
 ExportFormat = Literal["parquet", "csv", "ndjson"]
@@ -36,7 +37,7 @@ FrameFormat = Literal["csv", "json", "ndjson", "parquet"]
 ROW_GROUP_ROWS: Final = 128 * 1024
 
 
-class OutputError(OSError):
+class OutputError(SpadesctlIOError):
     """An output that cannot be written (a missing directory, no permission, a full disk)."""
 
 
