@@ -18,7 +18,17 @@ if TYPE_CHECKING:  # click as typer bundles it; only its public methods are used
 MAX_JOBS: Final = 256
 
 #: The commands in the order ``spadesctl --help`` lists them (the README's order).
-COMMAND_ORDER: Final = ("check", "score", "stats", "export", "convert", "fmt", "rules", "generate")
+COMMAND_ORDER: Final = (
+    "check",
+    "score",
+    "stats",
+    "export",
+    "convert",
+    "fmt",
+    "rules",
+    "explain",
+    "generate",
+)
 
 
 class Group(TyperGroup):
