@@ -246,7 +246,17 @@ class Diagnostic:
             "message": self.message,
         }
 
+    @property
+    def text(self) -> str:
+        """The message as text output shows it: a warning's begins ``warning: ``, a
+        note's ``note: ``; an error's is the message alone."""
+        severity = self.kind.severity
+        if severity is Severity.ERROR:
+            return self.message
+        return f"{severity.value}: {self.message}"
+
     def format(self) -> str:
-        """``path:line:col: CODE name: message``, the compiler-style line."""
+        """``path:line:col: CODE name: message``, the compiler-style line (the message
+        marked as a warning or a note when it is one, see :attr:`text`)."""
         k = self.kind
-        return f"{self.file}:{self.line}:{self.column}: {k.code} {k.name}: {self.message}"
+        return f"{self.file}:{self.line}:{self.column}: {k.code} {k.name}: {self.text}"

@@ -32,7 +32,7 @@ def format_text(d: Diagnostic, colour: bool) -> str:
     where = _paint(f"{d.file}:{d.line}:{d.column}:", "1", colour)
     tone = "31" if d.severity is Severity.ERROR else "33"
     code = _paint(f"{d.code} {d.name}:", f"1;{tone}", colour)
-    return f"{where} {code} {d.message}"
+    return f"{where} {code} {d.text}"
 
 
 class DiagnosticWriter:
