@@ -209,6 +209,9 @@ class Diagnostic:
     hand: int | None = None
     trick: int | None = None
     seat: str | None = None
+    #: Whom it is about: a side (``NS``, ``EW``) or a seat; for a seat's own problem, the
+    #: seat (as ``seat``); for a side's (``min-bid-violated``, ``score-mismatch``), the side.
+    party: str | None = None
 
     @classmethod
     def from_issue(cls, issue: SyntaxIssue, file: str, game: int | None = None) -> Diagnostic:
@@ -243,6 +246,7 @@ class Diagnostic:
             "hand": self.hand,
             "trick": self.trick,
             "seat": self.seat,
+            "party": self.party,
             "message": self.message,
         }
 

@@ -6,9 +6,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import polars as pl
 from typer.testing import CliRunner
 
 from spadesctl.cli import app
+from spadesctl.tables.schema import PARTY
 
 runner = CliRunner()
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
@@ -31,3 +33,42 @@ def test_warnings_are_marked_after_code_and_name_errors_are_not() -> None:
     found = json.loads(runner.invoke(app, ["check", path, "--format", "json"]).stdout)
     assert found[0]["severity"] == "warning"
     assert found[0]["message"].startswith("GameOptionsJson variation=1:")  # no marker in JSON
+
+
+# -- the party a diagnostic is about ----------------------------------------------------
+
+#: East and West bid 3 together where 4 is the least (the bid line's last EW bidder,
+#: West, is the seat); EW took 9 on 3: 30 + 6 bags = 36, not the 0 written; NS is right
+#: (North 4 of 4: 40, South's nil made: 100).
+SIDE_PROBLEMS = """[Rules "standard min_team_bid=4"]
+hand 1 dealer N
+bid E 1 S nil W 2 N 4
+took N 4 E 2 S 0 W 7
+score NS 140 EW 0
+"""
+
+
+def test_the_party_is_a_field_of_json_ndjson_and_the_violations_table(tmp_path: Path) -> None:
+    record = tmp_path / "sides.spades"
+    record.write_text(SIDE_PROBLEMS)
+    expected = [
+        ("min-bid-violated", "W", "EW"),
+        ("score-mismatch", None, "EW"),
+    ]
+    found = json.loads(runner.invoke(app, ["check", str(record), "--format", "json"]).stdout)
+    assert [(d["name"], d["seat"], d["party"]) for d in found] == expected
+    lines = runner.invoke(app, ["check", str(record), "--format", "ndjson"]).stdout
+    rows = [json.loads(line) for line in lines.splitlines()]
+    assert [(d["name"], d["seat"], d["party"]) for d in rows] == expected
+    out = tmp_path / "violations.parquet"
+    args = ["export", str(record), "--table", "violations", "--format", "parquet", "-o", str(out)]
+    assert runner.invoke(app, args).exit_code == 0
+    table = pl.read_parquet(out)
+    assert table.schema["party"] == PARTY
+    assert list(table.select("name", "seat", "party").iter_rows()) == expected
+
+
+def test_a_seats_problem_is_about_that_seat() -> None:
+    path = str(SAMPLES / "mistakes" / "renege.spades")
+    found = json.loads(runner.invoke(app, ["check", path, "--format", "json"]).stdout)
+    assert [(d["name"], d["seat"], d["party"]) for d in found] == [("renege", "E", "E")]

@@ -119,12 +119,13 @@ def _walk(
                     BID_OUT_OF_TURN,
                     f"{bidder.value} bid as a side, but these rules have no partnerships",
                     b.pos,
+                    party=bidder,
                 )
                 continue
             if bidder in by_side or any(
                 s in by_seat and not is_nil(rules, by_seat[s]) for s in bidder.seats
             ):
-                rep.add(BID_OUT_OF_TURN, f"{bidder.value} bid twice", b.pos)
+                rep.add(BID_OUT_OF_TURN, f"{bidder.value} bid twice", b.pos, party=bidder)
                 continue
             if b.kind is BidKind.NIL or b.kind is BidKind.BLIND_NIL:
                 rep.add(
@@ -132,6 +133,7 @@ def _walk(
                     f"{bidder.value} bid {b.text} as a side; a side bids tricks, and a nil is "
                     f"bid by a seat (bid {bidder.value} 5 {bidder.seats[0].value} nil)",
                     b.pos,
+                    party=bidder,
                 )
                 continue
             by_side[bidder] = b
@@ -287,11 +289,12 @@ def _check_order(
                         f"{side.value} bid before {first_side.value}: the side on the "
                         f"dealer's left ({order[0].word}) bids first",
                         b.pos,
+                        party=side,
                     )
         covered = _covered(counted)
         for side in (first_side, first_side.other):
             if not all(s in covered for s in side.seats):
-                rep.add(BID_OUT_OF_TURN, f"no bid from {side.value}", hand.pos)
+                rep.add(BID_OUT_OF_TURN, f"no bid from {side.value}", hand.pos, party=side)
         return
     for i, b in enumerate(counted):
         expected = order[i] if i < len(order) else None
@@ -363,6 +366,7 @@ def _check_suicide(rules: Ruleset, counted: tuple[Bid, ...], rep: Reporter) -> N
                 f"{side.value} bid {len(nils)} nils; in suicide exactly one partner of each "
                 f"side bids nil",
                 where,
+                party=side,
             )
         elif others and sum(b.tricks for b in others) < SUICIDE_PARTNER_MIN:
             rep.add(
@@ -372,6 +376,7 @@ def _check_suicide(rules: Ruleset, counted: tuple[Bid, ...], rep: Reporter) -> N
                 f"{SUICIDE_PARTNER_MIN} or more",
                 others[-1].pos,
                 seat=_seat_or_none(others[-1].bidder),
+                party=side,
             )
 
 
@@ -431,6 +436,7 @@ def _check_team_range(
                 f"{party_name(party)} bid {total}{together}; the least {word} may bid is {low}",
                 where,
                 seat=seat,
+                party=party,
             )
         elif high is not None and total > high:
             rep.add(
@@ -438,4 +444,5 @@ def _check_team_range(
                 f"{party_name(party)} bid {total}{together}; the most {word} may bid is {high}",
                 where,
                 seat=seat,
+                party=party,
             )

@@ -92,6 +92,7 @@ def _read_took(
                     TRICK_COUNT_MISMATCH,
                     f"took gives {party.value} together, but these rules have no partnerships",
                     took.pos,
+                    party=party,
                 )
                 usable = False
                 continue
@@ -103,6 +104,7 @@ def _read_took(
                     f"took gives {party.value} together, but {nils[0].word} bid nil: give each "
                     f"seat's tricks",
                     took.pos,
+                    party=party,
                 )
         elif party not in seats:
             rep.add(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from spadesctl.cards import Seat
+from spadesctl.cards import Party, Seat
 from spadesctl.diagnostics import Diagnostic, Kind
 from spadesctl.events import Position
 
@@ -26,8 +26,12 @@ class Reporter:
         *,
         trick: int | None = None,
         seat: Seat | None = None,
+        party: Party | None = None,
     ) -> None:
-        """Report a violation of ``kind`` at ``pos``."""
+        """Report a violation of ``kind`` at ``pos``, by ``seat`` or about ``party`` (a
+        side or a seat; ``seat`` when not given)."""
+        if party is None:
+            party = seat
         self.found.append(
             Diagnostic(
                 kind=kind,
@@ -39,6 +43,7 @@ class Reporter:
                 hand=self.hand,
                 trick=trick,
                 seat=None if seat is None else seat.value,
+                party=None if party is None else party.value,
             )
         )
 

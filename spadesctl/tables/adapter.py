@@ -146,6 +146,7 @@ def add_game(tables: TableSet, game: Game, default_rules: Ruleset) -> int:
                 trick=_int32(d.trick),
                 seat=d.seat if seat is not None else None,
                 player=players.get(seat) if seat is not None else None,
+                party=d.party,
                 name=d.name,
                 code=d.code,
                 severity=d.severity.value,
