@@ -2,14 +2,15 @@
 
 :func:`assemble` is the only place that knows which line may follow which: it checks
 the record's shape (a ``bid`` line outside a hand, two ``deal`` lines in one hand, tags
-after the hands) and reports misplaced lines as issues on the game.  Whether the lines
-make sense under the rules is the replay engine's job.
+after the hands, a tag given twice) and reports misplaced lines as issues on the game.
+Whether the lines make sense under the rules is the replay engine's job.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from heapq import merge
 from itertools import groupby
 from typing import cast
 
@@ -174,6 +175,7 @@ _LINE_NAMES: dict[type, str] = {
 def assemble(events: Iterable[LineEvent], source: str = "-", index: int = 1) -> Game:
     """Group the line events of one game into a :class:`Game`."""
     tags: list[Tag] = []
+    tag_names: set[str] = set()  # lower case, as Game.tag looks them up
     hands: list[Hand] = []
     issues: list[SyntaxIssue] = []
     result: Result | None = None
@@ -207,7 +209,10 @@ def assemble(events: Iterable[LineEvent], source: str = "-", index: int = 1) -> 
         elif isinstance(event, Tag):
             if hands or current is not None:
                 misplaced("a tag after the hands; tags come first in a game", event.pos)
+            elif event.name.lower() in tag_names:
+                misplaced(f"a second '{event.name}' tag; a game gives each tag once", event.pos)
             else:
+                tag_names.add(event.name.lower())
                 tags.append(event)
         elif isinstance(event, HandStart):
             if current is not None:
@@ -262,7 +267,7 @@ def game_events(game: Game) -> Iterator[GameStart | LineEvent]:
     bids grouped back into one :class:`Bids` event per line.
     """
     yield GameStart(game.index, game.source, game.pos)
-    events: list[LineEvent] = [*game.tags, *game.issues]
+    events: list[LineEvent] = list(game.issues)
     for hand in game.hands:
         events.append(HandStart(hand.number, hand.dealer, hand.pos))
         if hand.deal is not None:
@@ -278,6 +283,12 @@ def game_events(game: Game) -> Iterator[GameStart | LineEvent]:
         events.extend(e for e in (hand.score, hand.bags) if e is not None)
     if game.result is not None:
         events.append(game.result)
-    # canonical order for records without positions; source order for parsed ones
-    events.sort(key=lambda e: (e.pos.line, e.pos.column) if e.pos.line else (0, 0))
-    yield from events
+    # canonical order for records without positions; source order for parsed ones.  The
+    # tags keep the game's order (a PBN reader's synthetic Rules tag stands where its
+    # options were, which may be before other tags): merged in, never sorted.
+    events.sort(key=_source_order)
+    yield from merge(game.tags, events, key=_source_order)
+
+
+def _source_order(event: LineEvent) -> tuple[int, int]:
+    return (event.pos.line, event.pos.column) if event.pos.line else (0, 0)

@@ -223,6 +223,11 @@ tag_values = st.text(
 tags = st.builds(Tag, tag_names, tag_values)
 
 
+def _tag_key(tag: Tag) -> str:
+    """A game gives each tag once (names compared as ``Game.tag`` does, ignoring case)."""
+    return tag.name.lower()
+
+
 @st.composite
 def bids(draw: st.DrawFn) -> Bid:
     kind = draw(st.sampled_from(list(BidKind)))
@@ -279,7 +284,7 @@ def hands(draw: st.DrawFn, number: int) -> Hand:
 def games(draw: st.DrawFn) -> Game:
     n = draw(st.integers(0, 3))
     return Game(
-        tags=tuple(draw(st.lists(tags, min_size=1, max_size=4))),
+        tags=tuple(draw(st.lists(tags, min_size=1, max_size=4, unique_by=_tag_key))),
         hands=tuple(draw(hands(i + 1)) for i in range(n)),
         result=draw(st.none() | st.builds(Result, parties)),
     )

@@ -134,6 +134,14 @@ def clean_texts(rules_text: str, count: int = 4) -> tuple[str, ...]:
     return tuple(format_game(g) for g in generate_games(count, seed=7, rules=rules))
 
 
+def with_rules_tag(text: str, rules_text: str) -> str:
+    """``text`` with its Rules tag saying ``rules_text`` as written (a game has one)."""
+    lines = text.split("\n")
+    return "\n".join(
+        f'[Rules "{rules_text}"]' if line.startswith("[Rules ") else line for line in lines
+    )
+
+
 def units(text: str) -> list[GameText]:
     """The games of a native record text, as the reader splits them."""
     out = []
@@ -256,7 +264,7 @@ def test_scoring_matches_score_hand(
 @pytest.mark.parametrize("rules_text", COVERED)
 def test_accepts_every_generated_game_of_a_covered_ruleset(rules_text: str) -> None:
     for text in clean_texts(rules_text):
-        for unit in units(f'[Rules "{rules_text}"]\n' + text.split("\n", 1)[1]):
+        for unit in units(with_rules_tag(text, rules_text)):
             express, full, hand_count = both_ways(unit)
             assert full == []
             assert express == hand_count > 0
@@ -267,7 +275,7 @@ def test_the_grammar_alone_finds_nothing_in_what_express_accepts(rules_text: str
     """The express check bypasses the parser; here its "clean" is checked against the
     full engine with every line read by the Lark grammar, the parser of record."""
     text = clean_texts(rules_text)[0]
-    for unit in units(f'[Rules "{rules_text}"]\n' + text.split("\n", 1)[1]):
+    for unit in units(with_rules_tag(text, rules_text)):
         events = parse_lines(unit.lines, unit.first_line, fast=False)
         game = assemble(events)
         assert game_diagnostics(game) == []

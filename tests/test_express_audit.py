@@ -41,6 +41,7 @@ N_CARDS: Final = "TS 6S 5S JH 6H 4H 2H 3D 2D KC 8C 6C 4C"
 #: report, or ANY (the case only checks soundness).
 CLEAN: Final = "clean"
 ANY: Final = "any"
+MISPLACED: Final = "misplaced-line"
 
 
 def units(text: str) -> list[GameText]:
@@ -88,11 +89,12 @@ _R: Final = '[Rules "standard"]'
 #: (id, edits of SAMPLE, default rules (for a game without a Rules tag), full verdict)
 SAMPLE_CASES: Final = [
     ("as-is", (), "standard", CLEAN),
-    # the Rules tag: its name in any case, the first one counts, an empty one is standard
+    # the Rules tag: its name in any case, the first one counts (a second is a misplaced
+    # line), an empty one is standard
     ("rules-tag-upper-case", ((_R, '[RULES "standard"]'),), "standard", CLEAN),
     ("rules-tag-lower-case-nil50", ((_R, '[rules "standard nil=50"]'),), "standard", ANY),
-    ("second-rules-tag-invalid", ((_R, _R + '\n[Rules "bogus"]'),), "standard", CLEAN),
-    ("second-rules-tag-other", ((_R, _R + '\n[Rules "standard nil=50"]'),), "standard", CLEAN),
+    ("second-rules-tag-invalid", ((_R, _R + '\n[Rules "bogus"]'),), "standard", MISPLACED),
+    ("second-rules-tag-other", ((_R, _R + '\n[Rules "standard nil=50"]'),), "standard", MISPLACED),
     (
         "first-rules-tag-other",
         ((_R, '[Rules "standard nil=50"]\n' + _R),),

@@ -18,7 +18,13 @@ from hypothesis import strategies as st
 
 from spadesctl.events import Position, SyntaxIssue
 from spadesctl.notation import reader
-from spadesctl.notation.reader import BinaryFileError, GameText, blank_comments, split_games
+from spadesctl.notation.reader import (
+    GAME_SEPARATOR,
+    BinaryFileError,
+    GameText,
+    blank_comments,
+    split_games,
+)
 
 
 def reference_lines(
@@ -55,6 +61,7 @@ def reference_games(stream: BinaryIO, max_line: int) -> Iterator[GameText]:
     issues: list[SyntaxIssue] = []
     first = 1
     seen_body = False
+    opened = False
     in_block = False
     block_start = Position(1, 1)
     for line_no, text, issue in reference_lines(stream, max_line):
@@ -67,11 +74,16 @@ def reference_games(stream: BinaryIO, max_line: int) -> Iterator[GameText]:
             text, in_block = blank_comments(text, in_block)
             if in_block and not was_in_block:
                 block_start = Position(line_no, raw_text.rfind("{") + 1)
-        stripped = text.lstrip()
+        stripped = text.strip()
+        if stripped == GAME_SEPARATOR:
+            if opened or issues or any(line.strip() for line in lines):
+                yield GameText(first, tuple(lines), tuple(issues))
+            lines, issues, first, seen_body, opened = [""], [], line_no, False, True
+            continue
         if stripped.startswith("["):
             if seen_body:
                 yield GameText(first, tuple(lines), tuple(issues))
-                lines, issues, first, seen_body = [], [], line_no, False
+                lines, issues, first, seen_body, opened = [], [], line_no, False, False
         elif stripped:
             seen_body = True
         if not lines and not stripped and not issues:
@@ -80,7 +92,7 @@ def reference_games(stream: BinaryIO, max_line: int) -> Iterator[GameText]:
         lines.append(text)
     if in_block:
         issues.append(SyntaxIssue("a { block comment } is never closed", block_start))
-    if any(line.strip() for line in lines) or issues:
+    if opened or any(line.strip() for line in lines) or issues:
         yield GameText(first, tuple(lines), tuple(issues))
 
 
@@ -105,6 +117,9 @@ PIECES = [
     b"\n",
     b"   \n",
     b'  [Tag "indented"]\n',
+    b"[NewGame]\n",
+    b" [NewGame] \r\n",
+    b"[NewGame] x\n",
     b"\r\n",
     b"took N 3\r\r\n",
     b"\xef\xbb\xbf",

@@ -211,10 +211,9 @@ def stats(
     default = load_default_rules(default_rules)
     records, exports = record_inputs(paths)
 
-    import polars as pl
-
     from spadesctl.tables import stats as st
     from spadesctl.tables.corpus import CorpusOptions, choose_jobs, iter_batches, total_size
+    from spadesctl.tables.exports import ExportError, add_export
     from spadesctl.tables.writers import OutputError, write_frame
 
     grouping: st.GroupBy = by.value
@@ -233,9 +232,9 @@ def stats(
     accumulator = st.Accumulator(grouping, filters)
     for export in exports:
         try:
-            accumulator.add(st.scan_hands(export))
-        except (pl.exceptions.PolarsError, OSError, ValueError) as exc:
-            fail(f"{export}: {_first_line(exc)}")
+            add_export(accumulator, export)
+        except ExportError as exc:
+            fail(str(exc))
     failures: list[Failure] = []
     games = 0
     if records:
@@ -271,8 +270,3 @@ def stats(
         fail(f"{output}: cannot be written ({exc.strerror or exc})")
     report_failures(failures, games)
     raise typer.Exit(EXIT_PROBLEMS if failures else EXIT_CLEAN)
-
-
-def _first_line(exc: BaseException) -> str:
-    text = str(exc).strip().splitlines()
-    return text[0] if text else type(exc).__name__

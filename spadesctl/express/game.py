@@ -42,11 +42,16 @@ def express_game(lines: Sequence[str], default: Ruleset) -> int | None:
     rows = [line for line in lines if line.strip(" ")]
     at = 0
     rules_text: str | None = None
+    names: set[str] = set()
     while at < len(rows) and rows[at][0] == "[":
         tag = _TAG.fullmatch(rows[at])
         if tag is None:
             return None
-        if rules_text is None and tag[1].lower() == "rules":
+        name = tag[1].lower()
+        if name in names:
+            return None  # misplaced-line: a tag given twice
+        names.add(name)
+        if name == "rules":
             rules_text = tag[2]
         at += 1
     rules = _rules(rules_text, default)

@@ -3,8 +3,11 @@
 Reading never holds more than one game (and one block of the file) in memory: the
 binary stream is read a block of whole lines at a time (decoded and split in one go),
 the lines stripped of comments (kept column-exact by blanking them with spaces) and
-grouped so that a tag line following hand lines starts a new game.  Lines that cannot
-be decoded or are absurdly long become positioned issues, not exceptions.
+grouped so that a tag line following hand lines starts a new game, and so does the
+separator line ``[NewGame]`` wherever it stands (the writer puts it where games could not
+be told apart otherwise: a game without tags after another, a game after one without
+hands).  Lines that cannot be decoded or are absurdly long become positioned issues, not
+exceptions.
 """
 
 from __future__ import annotations
@@ -19,6 +22,10 @@ from spadesctl.values import fast_init
 
 #: Longest line read; anything longer is reported and skipped (a record line is short).
 MAX_LINE: Final = 64 * 1024
+
+#: The line that starts a new game wherever it stands; read as a blank line.  It is not
+#: a tag (a tag has a value), so no record that was valid before means anything else.
+GAME_SEPARATOR: Final = "[NewGame]"
 
 
 class BinaryFileError(SpadesctlIOError, ValueError):
@@ -232,11 +239,16 @@ def read_lines(stream: BinaryIO) -> Iterator[tuple[int, str | None, SyntaxIssue 
 
 
 def split_games(stream: BinaryIO) -> Iterator[GameText]:
-    """Group a record stream into games, one :class:`GameText` at a time."""
+    """Group a record stream into games, one :class:`GameText` at a time.
+
+    A game opened by :data:`GAME_SEPARATOR` is a game even when nothing follows it (the
+    separator itself is kept as a blank line, so that line numbers stay right).
+    """
     lines: list[str] = []
     issues: list[SyntaxIssue] = []
     first = 1
     seen_body = False
+    opened = False  # the game was opened by a separator: a game even if empty
     in_block = False
     block_start = Position(1, 1)
     for start, texts, bad, plain in _read_blocks(stream):
@@ -251,21 +263,21 @@ def split_games(stream: BinaryIO) -> Iterator[GameText]:
                 text, in_block = blank_comments(text, in_block)
                 if in_block and not was_in_block:
                     block_start = Position(line_no, raw_text.rfind("{") + 1)
-            if text and not text[0].isspace():
-                # the common line: nothing before its first word
-                if text[0] == "[":
-                    if seen_body:
-                        yield GameText(first, tuple(lines), tuple(issues))
-                        lines, issues, first, seen_body = [], [], line_no, False
-                else:
-                    seen_body = True
+            if text and not text[0].isspace() and text[0] != "[":
+                # the common line: a hand's line, nothing before its first word
+                seen_body = True
                 lines.append(text)
                 continue
             stripped = text.lstrip()
             if stripped.startswith("["):
+                if stripped.rstrip() == GAME_SEPARATOR:
+                    if opened or issues or any(line.strip() for line in lines):
+                        yield GameText(first, tuple(lines), tuple(issues))
+                    lines, issues, first, seen_body, opened = [""], [], line_no, False, True
+                    continue
                 if seen_body:
                     yield GameText(first, tuple(lines), tuple(issues))
-                    lines, issues, first, seen_body = [], [], line_no, False
+                    lines, issues, first, seen_body, opened = [], [], line_no, False, False
             elif stripped:
                 seen_body = True
             if not lines and not stripped and not issues:
@@ -274,5 +286,5 @@ def split_games(stream: BinaryIO) -> Iterator[GameText]:
             lines.append(text)
     if in_block:
         issues.append(SyntaxIssue("a { block comment } is never closed", block_start))
-    if any(line.strip() for line in lines) or issues:
+    if opened or issues or any(line.strip() for line in lines):
         yield GameText(first, tuple(lines), tuple(issues))

@@ -2,7 +2,8 @@
 
 The canonical form: tags first, one blank line, then each hand's lines in a fixed
 order (hand, deal, draw, bid, pass, trick, claim, took, renege, score, bags) with a
-blank line between hands, and the ``result`` line last.  Cards are upper case, rank
+blank line between hands, and the ``result`` line last; a game that the reader could not
+tell from the one before starts with the separator line ``[NewGame]``.  Cards are upper case, rank
 first; holdings are sorted high to low.  ``parse(format(x)) == parse(x)``.
 """
 
@@ -13,6 +14,7 @@ from collections.abc import Iterable, Iterator
 from spadesctl.cards import Card, Party, Seat, format_holding
 from spadesctl.events import Tag
 from spadesctl.notation.escapes import quote
+from spadesctl.notation.reader import GAME_SEPARATOR
 from spadesctl.record import Game, Hand
 
 _SEAT_ORDER = {Seat.N: 0, Seat.E: 1, Seat.S: 2, Seat.W: 3}
@@ -59,18 +61,43 @@ def hand_lines(hand: Hand) -> Iterator[str]:
         yield "bags " + _entries(hand.bags.entries)
 
 
-def format_game(game: Game) -> str:
-    """The canonical text of one game, ending with a newline."""
-    blocks: list[str] = []
-    if game.tags:
-        blocks.append("\n".join(format_tag(t) for t in game.tags))
+def format_game(game: Game, *, separated: bool = False) -> str:
+    """The canonical text of one game, ending with a newline; ``separated`` starts it with
+    the :data:`~spadesctl.notation.reader.GAME_SEPARATOR` line."""
+    heading = [GAME_SEPARATOR] if separated else []
+    heading.extend(format_tag(t) for t in game.tags)
+    blocks: list[str] = ["\n".join(heading)] if heading else []
     blocks.extend("\n".join(hand_lines(h)) for h in game.hands)
     if game.result is not None:
         blocks.append(f"result {game.result.winner.value}")
     return "\n\n".join(blocks) + "\n"
 
 
+def has_body(game: Game) -> bool:
+    """Whether the text of ``game`` has a line after its tags (a hand or the result)."""
+    return bool(game.hands) or game.result is not None
+
+
+def needs_separator(previous: Game | None, game: Game) -> bool:
+    """Whether ``game``, written after ``previous`` (``None``: first in its file), would not
+    be read back as a game of its own without the separator line.
+
+    The reader starts a game at a tag line after hand lines: a game without tags would
+    join the one before, the tags of a game after one without hands would join that
+    game's tags, and a game with nothing to write would not be read at all.
+    """
+    if not game.tags and not has_body(game):
+        return True
+    if previous is None:
+        return False
+    return not game.tags or not has_body(previous)
+
+
 def format_games(games: Iterable[Game]) -> Iterator[str]:
-    """Canonical text of several games, separated by a blank line."""
-    for i, game in enumerate(games):
-        yield ("\n" if i else "") + format_game(game)
+    """Canonical text of several games, separated by a blank line (and by the separator
+    line where the games could not be told apart otherwise)."""
+    previous: Game | None = None
+    for game in games:
+        text = format_game(game, separated=needs_separator(previous, game))
+        yield ("\n" if previous is not None else "") + text
+        previous = game

@@ -39,9 +39,14 @@ PER_DEAL_TAGS: Final = frozenset({"Board", "Dealer", *NATIVE_TAGS})
 #: Tags that show a record holds a deal (the reader starts a new record after them).
 DEAL_CONTENT_TAGS: Final = frozenset({*PER_DEAL_TAGS, "Deal", *SECTION_TAGS})
 
+#: ``[NewGame "N"]``: the writer's mark on the records of a game that the reader would
+#: otherwise join to the game before (the same tags), split (hand numbers that do not go
+#: up) or not see at all (nothing to write); not kept as a tag when read back.
+GAME_MARK: Final = "NewGame"
+
 #: Names a game's own tags cannot have in PBN: the writer prefixes them (and any name that
 #: starts with the prefix) with ``Spades_``, and the reader takes one prefix off.
-RESERVED_TAGS: Final = frozenset({*DEAL_CONTENT_TAGS, "UTCDate"})
+RESERVED_TAGS: Final = frozenset({*DEAL_CONTENT_TAGS, "UTCDate", GAME_MARK})
 RESERVED_PREFIX: Final = "Spades_"
 
 #: ``[RulesFrom "..."]``: where a synthetic ``[Rules]`` tag came from.
@@ -52,6 +57,7 @@ NO_RULES: Final = "none"
 
 __all__ = [
     "DEAL_CONTENT_TAGS",
+    "GAME_MARK",
     "LIST_TAGS",
     "NATIVE_TAGS",
     "NO_RULES",

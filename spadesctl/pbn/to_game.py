@@ -59,6 +59,7 @@ from spadesctl.notation.parser import parse_line, too_large
 from spadesctl.pbn.options import map_options
 from spadesctl.pbn.parser import PbnRecord, PbnSection, PbnTag, PbnToken
 from spadesctl.pbn.tags import (
+    GAME_MARK,
     LIST_TAGS,
     NATIVE_TAGS,
     NO_RULES,
@@ -494,7 +495,7 @@ def _game_tags(tags: Sequence[PbnTag]) -> list[Tag]:
     out: list[Tag] = []
     for t in tags:
         name, value = t.name, t.value
-        if name == RULES_FROM and value == NO_RULES:
+        if (name == RULES_FROM and value == NO_RULES) or name == GAME_MARK:
             continue
         if name.startswith(RESERVED_PREFIX):
             name = name[len(RESERVED_PREFIX) :]
@@ -551,12 +552,13 @@ def games_from_records(
         level = [t for t in record.tags if t.name not in PER_DEAL_TAGS]
         identity = tuple((t.name, t.value) for t in level)
         has_hand = _has_hand(record)
+        marked = any(t.name == GAME_MARK for t in level)  # one game, whatever its numbers
         joins = (
             group is not None
             and group.has_hands
             and has_hand
             and identity == group.identity
-            and (number is None or number > group.last_number)
+            and (number is None or number > group.last_number or marked)
         )
         if not joins:
             if group is not None:

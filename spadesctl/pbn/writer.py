@@ -13,11 +13,14 @@ tags, so that reading the text back gives every event again:
 - a deal that is not one holding per seat clockwise -> ``[Holdings "N:... E:..."]``;
 - passes, draws, claim, took, reneges, the running score and bags, the winner ->
   ``[Passes]``, ``[Draws]``, ``[Claim]``, ``[Took]``, ``[Reneges]``, ``[RunningScore]``,
-  ``[RunningBags]``, ``[Winner]`` (their values are the native lines without the keyword).
+  ``[RunningBags]``, ``[Winner]`` (their values are the native lines without the keyword);
+- a game that the reader would join to the one before, split, or not see ->
+  ``[NewGame "N"]`` among its tags (:func:`needs_mark`).
 """
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Iterator
 from typing import Final
 
@@ -25,7 +28,7 @@ from spadesctl.cards import BIG_JOKER, Card, Seat, Suit, format_holding, seats_f
 from spadesctl.events import Bid, Deal, Trick
 from spadesctl.notation.writer import hand_lines
 from spadesctl.pbn.parser import PbnTag, quote
-from spadesctl.pbn.tags import NO_RULES, RESERVED_PREFIX, RESERVED_TAGS, RULES_FROM
+from spadesctl.pbn.tags import GAME_MARK, NO_RULES, RESERVED_PREFIX, RESERVED_TAGS, RULES_FROM
 from spadesctl.pbn.to_game import (
     first_leader,
     game_rules,
@@ -191,10 +194,15 @@ def deal_lines(game_tags: list[str], hand: Hand, rules: Ruleset) -> list[str]:
     return lines
 
 
-def format_pbn_game(game: Game) -> str:
-    """The PBN text of one game: a deal record per hand, separated by blank lines."""
+def format_pbn_game(game: Game, *, mark: str | None = None) -> str:
+    """The PBN text of one game: a deal record per hand, separated by blank lines.
+
+    ``mark`` adds ``[NewGame "mark"]`` to the game's tags (see :func:`needs_mark`).
+    """
     rules = rules_from_text(game.rules_text)
     tags = _game_tags(game)
+    if mark is not None:
+        tags.append(_tag(GAME_MARK, mark))
     records = [deal_lines(tags, hand, rules) for hand in game.hands]
     if not records:
         records = [list(tags)]
@@ -203,11 +211,38 @@ def format_pbn_game(game: Game) -> str:
     return "\n\n".join("\n".join(r) for r in records if r) + "\n"
 
 
+def needs_mark(previous: Game | None, game: Game) -> bool:
+    """Whether the reader would not read ``game``'s records, written after ``previous``,
+    back as one game of its own without the ``[NewGame]`` mark.
+
+    The reader joins consecutive deal records with the same game tags while the hand
+    numbers go up: a game with the tags of the game before would join it, a game whose
+    hand numbers do not go up would be split, and a game with nothing to write (no tags,
+    hands or result) would not be read at all.
+    """
+    if not game.tags and not game.hands and game.result is None:
+        return True
+    numbers = [hand.number for hand in game.hands]
+    if any(b <= a for a, b in itertools.pairwise(numbers)):
+        return True
+    return previous is not None and _game_tags(previous) == _game_tags(game)
+
+
 def format_pbn_games(games: Iterable[Game]) -> Iterator[str]:
     """The PBN text of several games: the ``% PBN 2.1`` header, then each game."""
     yield HEADER + "\n"
-    for i, game in enumerate(games):
-        yield ("\n% ---\n" if i else "\n") + format_pbn_game(game)
+    previous: Game | None = None
+    for i, game in enumerate(games, start=1):
+        mark = str(i) if needs_mark(previous, game) else None
+        yield ("\n% ---\n" if previous is not None else "\n") + format_pbn_game(game, mark=mark)
+        previous = game
 
 
-__all__ = ["HEADER", "deal_lines", "format_pbn_game", "format_pbn_games", "pbn_card_text"]
+__all__ = [
+    "HEADER",
+    "deal_lines",
+    "format_pbn_game",
+    "format_pbn_games",
+    "needs_mark",
+    "pbn_card_text",
+]

@@ -1,0 +1,90 @@
+"""Peak memory on one very long game: ``python -m benchmarks.long_game``.
+
+Builds one game block of ``--hands`` (100,000 by default) ``hand``/``bid``/``took``
+triples, 5.8 MB, in which every hand past the notation's limit of 99 is itself an error
+(the block is hostile rather than real: a support desk opens what people send), and runs
+every command that reads records on it as a child process, printing a Markdown table of
+each command's peak resident set (``ru_maxrss`` of the process and the workers it waited
+for), wall time and exit status.  The figures are in docs/performance.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+
+from benchmarks.measure import machine, run_command
+from benchmarks.run import spadesctl, table
+
+SEATS = "NESW"
+
+
+#: How the hands are numbered: counting up (every ``hand`` line past 99 is a syntax error,
+#: so the lines after it pile into hand 99), or 1 to 99 over and over (every hand a hand
+#: of its own, numbered wrong: the case that grew to 1.4 GB).
+NUMBERINGS = ("up", "cycle")
+
+
+def long_game(hands: int, numbering: str = "cycle") -> str:
+    """One game block: a Rules tag, then ``hands`` hands of a bid line and a took line."""
+    lines = ['[Rules "standard"]', ""]
+    for count in range(1, hands + 1):
+        number = count if numbering == "up" else (count - 1) % 99 + 1
+        lines.append(f"hand {number} dealer {SEATS[(count - 1) % 4]}")
+        lines.append("bid E 3 S 3 W 3 N 4")
+        lines.append("took NS 7 EW 6")
+        lines.append("")
+    return "\n".join(lines)
+
+
+def commands(record: Path, out: Path) -> dict[str, list[str]]:
+    """Every command that reads the record, as a user runs it."""
+    base = spadesctl()
+    name = str(record)
+    parquet = str(out / "hands.parquet")
+    return {
+        "check": [*base, "check", name],
+        "check --no-express": [*base, "check", "--no-express", name],
+        "check --format json": [*base, "check", "--format", "json", name],
+        "score": [*base, "score", name],
+        "score --format json": [*base, "score", "--format", "json", name],
+        "score --format csv": [*base, "score", "--format", "csv", name],
+        "score --explain": [*base, "score", "--explain", name],
+        "stats": [*base, "stats", name],
+        "export --table hands": [*base, "export", name, "--table", "hands", "-o", parquet],
+        "fmt": [*base, "fmt", name],
+        "convert --to pbn": [*base, "convert", "--to", "pbn", name],
+    }
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=100_000)
+    parser.add_argument("--only", help="run only the commands whose name contains this")
+    args = parser.parse_args(argv)
+    rows = []
+    with tempfile.TemporaryDirectory(prefix="spadesctl-long-") as scratch:
+        folder = Path(scratch)
+        sizes = []
+        for numbering in NUMBERINGS:
+            record = folder / f"long-{numbering}.spades"
+            record.write_text(long_game(args.hands, numbering), encoding="utf-8")
+            sizes.append(f"{numbering} {record.stat().st_size / 1e6:.1f} MB")
+            for what, argv_ in commands(record, folder).items():
+                if args.only and args.only not in what:
+                    continue
+                run = run_command(argv_, repeat=1, ok=(0, 1, 2))
+                cells = [what, numbering, f"{run.peak_mib:.0f}", f"{run.seconds:.1f}"]
+                rows.append([*cells, str(run.status)])
+    print(f"One game of {args.hands:,} hands ({', '.join(sizes)})\n")
+    print(table(["command", "numbers", "peak MiB", "seconds", "exit"], rows))
+    print()
+    for key, value in machine().items():
+        print(f"- {key}: {value}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,122 @@
+"""Reading a Parquet export back for ``stats``: any file, however corrupt, is an error
+message, never a crash.
+
+polars reports most unreadable files as a :class:`polars.exceptions.PolarsError`, but a
+damaged page can make its Rust reader panic, and the panic surfaces as
+``pyo3_runtime.PanicException``, which derives from :class:`BaseException`, not from
+:class:`Exception` (a handler for polars' errors lets it through).  Everything that can
+go wrong with a file (not Parquet, cut short, a damaged page or footer, another table's
+columns, a column of another type than the export's, a value too large for its column)
+is turned into one :class:`ExportError` naming the file.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING
+
+import polars as pl
+
+from spadesctl.tables.schema import HANDS
+
+if TYPE_CHECKING:
+    from spadesctl.tables.stats import Accumulator, GroupBy
+
+
+class ExportError(ValueError):
+    """A Parquet file that ``stats`` cannot read as an export of the hands table.
+
+    The message starts with the file's name.
+    """
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip().splitlines()
+    return text[0] if text else type(exc).__name__
+
+
+@contextmanager
+def _native_stderr_held() -> Iterator[None]:
+    """Hold what native code writes to file descriptor 2 while the body runs: given back
+    when the body returns, dropped when it raises (a Rust panic prints its message and a
+    backtrace there, and the user gets one line from :class:`ExportError` instead)."""
+    try:
+        sys.stderr.flush()
+        saved = os.dup(2)
+    except (AttributeError, OSError, ValueError):  # no real standard error: nothing to hold
+        yield
+        return
+    with tempfile.TemporaryFile() as held:
+        os.dup2(held.fileno(), 2)
+        try:
+            yield
+        except BaseException:
+            os.dup2(saved, 2)
+            raise
+        else:
+            os.dup2(saved, 2)
+            held.seek(0)
+            text = held.read()
+            if text:
+                os.write(2, text)
+        finally:
+            os.close(saved)
+
+
+def _check_types(path: str, found: pl.Schema) -> None:
+    """Refuse a column of another type than the export's (a foreign file: casting would
+    truncate floats, or fail only for the columns a query happens to read)."""
+    for name, declared in HANDS.items():
+        dtype = found.get(name)
+        if dtype is not None and dtype != declared:
+            raise ExportError(
+                f"{path}: column {name!r} is {dtype}; an export of the hands table has {declared}"
+            )
+
+
+def add_export(accumulator: Accumulator, path: str) -> None:
+    """Count the rows of the hands export at ``path`` into ``accumulator``.
+
+    The file is read (streaming) inside this call, so that every error surfaces here.
+    Raises :class:`ExportError`; ``accumulator`` is unchanged then.
+    """
+    from spadesctl.tables.stats import scan_hands
+
+    try:
+        with _native_stderr_held():
+            _check_types(path, pl.scan_parquet(path).collect_schema())
+            accumulator.add(scan_hands(path))
+    except ExportError:
+        raise
+    except pl.exceptions.PanicException:
+        # the Rust reader gave up on a damaged file; its message says where in its code
+        raise ExportError(f"{path}: a damaged Parquet file (it cannot be read)") from None
+    except FileNotFoundError:
+        raise ExportError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise ExportError(f"{path}: is a directory, not a Parquet file") from None
+    except PermissionError:
+        raise ExportError(f"{path}: permission denied") from None
+    except (pl.exceptions.PolarsError, OSError, ValueError) as exc:
+        raise ExportError(f"{path}: {_first_line(exc)}") from None
+
+
+def export_statistics(path: str, by: GroupBy = "player") -> pl.DataFrame:
+    """The statistics of one hands export (what ``stats FILE.parquet`` prints), ordered.
+
+    Raises :class:`ExportError`.
+    """
+    from spadesctl.tables.stats import Accumulator, format_table, order
+
+    accumulator = Accumulator(by)
+    add_export(accumulator, path)
+    table = order(accumulator.result(), by)
+    format_table(table, 100)
+    return table
+
+
+__all__ = ["ExportError", "add_export", "export_statistics"]
