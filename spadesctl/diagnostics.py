@@ -22,8 +22,11 @@ if TYPE_CHECKING:
 
 
 class Severity(enum.Enum):
+    """How much a diagnostic matters: only errors make ``check`` exit with status 1."""
+
     ERROR = "error"
-    WARNING = "warning"
+    WARNING = "warning"  # the record is read, but something in it is ignored
+    NOTE = "note"  # nothing to fix: the record itself deals with it (a ruling)
 
 
 #: The page that documents every kind, one section each.
@@ -64,6 +67,7 @@ class Kind:
 
 _E = Severity.ERROR
 _W = Severity.WARNING
+_N = Severity.NOTE
 
 # -- reading the record -------------------------------------------------------------------
 SYNTAX_ERROR: Final = Kind("SP001", "syntax-error", _E, "a line that is not valid notation")
@@ -168,6 +172,9 @@ WRONG_CARD_COUNT: Final = Kind(
     "SP311", "wrong-card-count", _E, "a trick with the wrong number of cards"
 )
 TRICK_NUMBER: Final = Kind("SP312", "trick-number", _E, "tricks not numbered 1, 2, 3, ...")
+RENEGE_RULED: Final = Kind(
+    "SP313", "renege-ruled", _N, "a renege the record's own ruling calls and penalises"
+)
 # -- the score sheet ----------------------------------------------------------------------
 SCORE_MISMATCH: Final = Kind(
     "SP401", "score-mismatch", _E, "a recorded running score that disagrees"

@@ -72,3 +72,59 @@ def test_a_seats_problem_is_about_that_seat() -> None:
     path = str(SAMPLES / "mistakes" / "renege.spades")
     found = json.loads(runner.invoke(app, ["check", path, "--format", "json"]).stdout)
     assert [(d["name"], d["seat"], d["party"]) for d in found] == [("renege", "E", "E")]
+
+
+# -- a renege the record already ruled --------------------------------------------------
+
+#: docs/diagnostics.md's renege (South keeps the 8H and the 5H while discarding the JD on
+#: hearts in trick 3), called by the table; under standard the 3-trick penalty moves
+#: NS's 3 tricks to EW: NS bid 3, took 0, set -30, and South's nil made +100: 70; EW bid
+#: 10, took 13: 100 and 3 bags, 103.
+PLAY = """hand 1 dealer N
+bid E 6 S nil W 4 N 3
+trick 1 E AH JH 4H 9H
+trick 2 E 6C 5C 7C 8C
+trick 3 N QH 2H JD KH
+trick 4 W AD 4D 3D KD
+trick 5 W AC 4C QC 3C
+trick 6 W 2D 7D 5S QD
+trick 7 E 7S 8S 2S AS
+trick 8 N TH 6H 5H 7H
+trick 9 N JC 2C 8H KC
+claim E
+"""
+
+
+def test_a_ruled_renege_is_a_note_and_check_exits_clean(tmp_path: Path) -> None:
+    record = tmp_path / "ruled.spades"
+    record.write_text(PLAY + "renege S 3\nscore NS 70 EW 103\n")
+    result = runner.invoke(app, ["check", str(record)])
+    assert result.exit_code == 0
+    assert result.stdout == (
+        f"{record}:5:17: SP313 renege-ruled: note: South did not follow hearts in trick 3 "
+        "while holding 5H (played in trick 8) and 8H (played in trick 9); the record's "
+        "ruling 'renege S 3' (line 13) covers it, and the score applies its penalty\n"
+    )
+    [found] = json.loads(runner.invoke(app, ["check", str(record), "--format", "json"]).stdout)
+    assert (found["name"], found["severity"], found["seat"]) == ("renege-ruled", "note", "S")
+    score = runner.invoke(app, ["score", str(record)])
+    assert score.exit_code == 0
+    assert "other problem" not in score.stdout  # a note is no problem
+
+
+def test_an_unruled_renege_stays_an_error(tmp_path: Path) -> None:
+    record = tmp_path / "unruled.spades"
+    record.write_text(PLAY)
+    result = runner.invoke(app, ["check", str(record)])
+    assert result.exit_code == 1
+    assert ": SP304 renege: South did not follow hearts in trick 3" in result.stdout
+
+
+def test_a_ruling_for_another_seat_leaves_the_renege_an_error(tmp_path: Path) -> None:
+    record = tmp_path / "wrong-seat.spades"
+    record.write_text(PLAY + "renege N 3\n")
+    names = [
+        d["name"]
+        for d in json.loads(runner.invoke(app, ["check", str(record), "--format", "json"]).stdout)
+    ]
+    assert names == ["renege", "unsupported-renege-call"]

@@ -8,7 +8,7 @@ import os
 import sys
 from collections import Counter
 from collections.abc import Iterable
-from typing import TextIO
+from typing import Final, TextIO
 
 from spadesctl.diagnostics import KIND_BY_NAME, Diagnostic, Severity
 
@@ -28,9 +28,13 @@ def _paint(text: str, code: str, colour: bool) -> str:
     return f"\x1b[{code}m{text}\x1b[0m" if colour else text
 
 
+#: The colour of a diagnostic's code and name: errors red, warnings yellow, notes cyan.
+_TONES: Final = {Severity.ERROR: "31", Severity.WARNING: "33", Severity.NOTE: "36"}
+
+
 def format_text(d: Diagnostic, colour: bool) -> str:
     where = _paint(f"{d.file}:{d.line}:{d.column}:", "1", colour)
-    tone = "31" if d.severity is Severity.ERROR else "33"
+    tone = _TONES[d.severity]
     code = _paint(f"{d.code} {d.name}:", f"1;{tone}", colour)
     return f"{where} {code} {d.text}"
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from spadesctl.cards import Party, Seat
 from spadesctl.diagnostics import Diagnostic, Kind
 from spadesctl.events import Position
@@ -46,6 +48,13 @@ class Reporter:
                 party=None if party is None else party.value,
             )
         )
+
+    def cover(self, kind: Kind, seat: Seat, trick: int, by: Kind, note: str) -> None:
+        """Report the ``kind`` diagnostic of ``seat`` in ``trick`` as ``by`` instead, with
+        ``note`` after its message (a renege that the record's ruling covers)."""
+        for i, d in enumerate(self.found):
+            if d.kind is kind and d.seat == seat.value and d.trick == trick:
+                self.found[i] = replace(d, kind=by, message=f"{d.message}; {note}")
 
     def result(self) -> tuple[Diagnostic, ...]:
         """The diagnostics in source order."""

@@ -9,7 +9,7 @@ the record's score lines and, when asked, compares it with every renege penalise
 
 from __future__ import annotations
 
-from spadesctl.diagnostics import Diagnostic
+from spadesctl.diagnostics import Diagnostic, Severity
 from spadesctl.record import Game
 from spadesctl.referee import referee_game
 from spadesctl.rules.presets import STANDARD
@@ -36,6 +36,11 @@ def sheet_report(game: Game, rules: Ruleset, *, apply_penalties: bool = False) -
     sheet = sheet_from_referee(refereed, unreadable)
     problems = tuple(Diagnostic.from_issue(issue, game.source, game.index) for issue in game.issues)
     penalties = compare_penalties(sheet) if apply_penalties else None
-    # as check does: a hand's replay problems are left out when a line of it is unreadable
-    replay = tuple(d for d in refereed.diagnostics if d.hand not in unreadable)
+    # as check does: a hand's replay problems are left out when a line of it is unreadable;
+    # a note (a renege the record's ruling covers) is no problem
+    replay = tuple(
+        d
+        for d in refereed.diagnostics
+        if d.hand not in unreadable and d.severity is not Severity.NOTE
+    )
     return SheetReport.of(sheet, penalties, problems + replay)

@@ -21,7 +21,7 @@ from typing import Final
 
 from spadesctl.cards import ALL_CARDS, Party, Seat, Side, Suit
 from spadesctl.core.bids import is_nil
-from spadesctl.diagnostics import RENEGE, UNSUPPORTED_RENEGE_CALL, Diagnostic
+from spadesctl.diagnostics import RENEGE, RENEGE_RULED, UNSUPPORTED_RENEGE_CALL, Diagnostic
 from spadesctl.events import BidKind
 from spadesctl.record import Game
 from spadesctl.referee import RefereedGame, referee_game
@@ -42,9 +42,9 @@ _PLAIN_SUIT_TEXT: Final = MappingProxyType(
 _SEAT_TEXT: Final = MappingProxyType({s: s.value for s in Seat})
 _CARD_TEXT: Final = MappingProxyType({c: c.text for c in ALL_CARDS})
 _INT32: Final = range(-(2**31), 2**31)
-#: Diagnostics naming a seat that are not that seat's violation: a renege (counted
-#: apart, see :func:`_renege_count`), and a renege ruling the play contradicts.
-_NOT_THE_SEATS_FAULT: Final = frozenset({RENEGE, UNSUPPORTED_RENEGE_CALL})
+#: Diagnostics naming a seat that are not that seat's violation: a renege, ruled or not
+#: (counted apart, see :func:`_renege_count`), and a renege ruling the play contradicts.
+_NOT_THE_SEATS_FAULT: Final = frozenset({RENEGE, RENEGE_RULED, UNSUPPORTED_RENEGE_CALL})
 
 
 def game_date(text: str | None) -> date | None:
