@@ -33,6 +33,8 @@ def test_wheel_ships_the_grammar_and_runs_outside_the_source_tree(tmp_path: Path
     names = zipfile.ZipFile(wheel).namelist()
     assert "spadesctl/grammar/spades.lark" in names
     assert "spadesctl/docs/diagnostics.md" in names  # for spadesctl explain
+    for shipped in ("templates/game.html", "templates/index.html", "static/report.css"):
+        assert f"spadesctl/report/{shipped}" in names  # spadesctl report's pages
 
     target = tmp_path / "site"
     subprocess.run(

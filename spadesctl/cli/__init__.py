@@ -11,6 +11,7 @@ from spadesctl.cli import explain_cmd as _explain  # noqa: F401
 from spadesctl.cli import export_cmd as _export  # noqa: F401
 from spadesctl.cli import fmt as _fmt  # noqa: F401
 from spadesctl.cli import generate_cmd as _generate  # noqa: F401
+from spadesctl.cli import report_cmd as _report  # noqa: F401
 from spadesctl.cli import rules_cmd as _rules  # noqa: F401
 from spadesctl.cli import score_cmd as _score  # noqa: F401
 from spadesctl.cli import stats_cmd as _stats  # noqa: F401

@@ -21,6 +21,7 @@ MAX_JOBS: Final = 256
 COMMAND_ORDER: Final = (
     "check",
     "score",
+    "report",
     "stats",
     "export",
     "convert",

@@ -1,0 +1,150 @@
+"""The index page of a corpus: a row per game, and the players' statistics.
+
+The statistics are those of ``spadesctl stats`` (:mod:`spadesctl.tables.stats`, from the
+``hands`` table built by :mod:`spadesctl.tables.corpus` exactly as that command builds
+it), so the two always agree; games ``stats`` cannot count are listed with the reason.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from markupsafe import Markup
+
+from spadesctl.report.model import GamePage
+from spadesctl.rules.ruleset import Ruleset
+
+
+@dataclass(frozen=True, slots=True)
+class GameRow:
+    href: str
+    title: str
+    source: str
+    index: int
+    date: str
+    date_sort: str
+    players: str
+    winner: str
+    hands: int
+    problems: int
+
+    @classmethod
+    def of(cls, page: GamePage, href: str) -> GameRow:
+        return cls(
+            href=href,
+            title=page.title,
+            source=page.source,
+            index=page.index,
+            date=page.date or "",
+            date_sort=page.date_sort,
+            players=page.player_names(),
+            winner=page.winner_names or "no winner yet",
+            hands=len(page.hands),
+            problems=len(page.diagnostics),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class StatRow:
+    player: str
+    games: int
+    hands: int
+    bid_accuracy: float | None  # exact_rate: took exactly the bid
+    made_rate: float | None  # contracts made; the rest were set
+
+    @property
+    def set_rate(self) -> float | None:
+        return None if self.made_rate is None else 1.0 - self.made_rate
+
+    nil_attempts: int
+    nil_made: int
+    nil_rate: float | None
+    bags_per_hand: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class StatsView:
+    rows: tuple[StatRow, ...]
+    charts: tuple[tuple[str, Markup], ...]  # (caption, SVG)
+    not_counted: tuple[str, ...]  # games stats could not count, with why
+
+
+@dataclass(frozen=True, slots=True)
+class IndexPage:
+    title: str
+    games: tuple[GameRow, ...]
+    stats: StatsView | None
+
+    @property
+    def problems(self) -> int:
+        return sum(g.problems for g in self.games)
+
+
+#: What a figure without a value shows (an en dash).
+NONE = "\u2013"
+
+
+def _rate(value: float | None) -> str:
+    return NONE if value is None else f"{value:.0%}"
+
+
+def player_stats(files: Sequence[str], default: Ruleset | None) -> StatsView:
+    """``spadesctl stats --by player`` over the files, with its bar charts."""
+    from spadesctl.tables import stats as st
+    from spadesctl.tables.corpus import CorpusOptions, iter_batches
+
+    accumulator = st.Accumulator("player")
+    failures: list[str] = []
+    options = CorpusOptions(tables=("hands",), default_rules=default)
+    for batch in iter_batches(list(files), options, 1):
+        accumulator.add(batch.frames["hands"])
+        failures.extend(f.format() for f in batch.failures)
+    ordered = st.order(accumulator.result(), "player", None, False, None)
+    rows = tuple(
+        StatRow(
+            player=r["player"],
+            games=r["games"],
+            hands=r["hands"],
+            bid_accuracy=r["exact_rate"],
+            made_rate=r["made_rate"],
+            nil_attempts=r["nil_attempts"],
+            nil_made=r["nil_made"],
+            nil_rate=r["nil_rate"],
+            bags_per_hand=r["bags_per_hand"],
+        )
+        for r in ordered.iter_rows(named=True)
+        if r["player"] is not None
+    )
+    return StatsView(rows, _charts(rows), tuple(failures))
+
+
+#: The charts show this many players at most: those with the most hands.
+CHARTED = 12
+
+
+def _charts(rows: tuple[StatRow, ...]) -> tuple[tuple[str, Markup], ...]:
+    from spadesctl.report.chart import bar_chart
+
+    shown = sorted(rows, key=lambda r: -r.hands)[:CHARTED]
+    of = f" ({len(shown)} players with the most hands)" if len(shown) < len(rows) else ""
+    figures: list[tuple[str, list[tuple[str, float | None, str]]]] = [
+        (
+            "Bid accuracy (took exactly the bid)",
+            [(r.player, r.bid_accuracy, _rate(r.bid_accuracy)) for r in shown],
+        ),
+        ("Contracts set", [(r.player, r.set_rate, _rate(r.set_rate)) for r in shown]),
+        (
+            "Nil success",
+            [(r.player, r.nil_rate, f"{r.nil_made} of {r.nil_attempts}") for r in shown],
+        ),
+        (
+            "Bags per hand",
+            [(r.player, r.bags_per_hand, _figure(r.bags_per_hand)) for r in shown],
+        ),
+    ]
+    return tuple((title + of, bar_chart(title + of, bars)) for title, bars in figures)
+
+
+def _figure(value: float | None) -> str:
+    return NONE if value is None else f"{value:.2f}"
