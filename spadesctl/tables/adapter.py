@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Mapping
-from datetime import date
+from datetime import date, time
 from types import MappingProxyType
 from typing import Final
 
@@ -33,9 +33,12 @@ from spadesctl.scoring import party_of
 from spadesctl.sheet.build import sheet_from_referee
 from spadesctl.sheet.disputes import disputes
 from spadesctl.tables.builder import GameInfo, TableSet
+from spadesctl.tables.deal import NO_DEAL, Features, NoDeal, features, whole_deal_known
 
 #: A date tag: 2026-11-20, 2026.11.20 or 2026/11/20 (PGN-style ``????.??.??`` is no date).
 _DATE: Final = re.compile(r"\s*(\d{4})[-./](\d{1,2})[-./](\d{1,2})\s*$")
+#: A Time tag: 20:15 or 20:15:42 (PGN-style ``??:??:??`` is no time).
+_TIME: Final = re.compile(r"\s*(\d{1,2}):(\d{2})(?::(\d{2}))?\s*$")
 _PLAIN_SUIT_TEXT: Final = MappingProxyType(
     {s: s.value for s in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)}
 )
@@ -56,6 +59,19 @@ def game_date(text: str | None) -> date | None:
         return None
     try:
         return date(int(found[1]), int(found[2]), int(found[3]))
+    except ValueError:
+        return None
+
+
+def game_time(text: str | None) -> time | None:
+    """The time of day of a Time tag, or ``None`` when it is missing or not a time."""
+    if text is None:
+        return None
+    found = _TIME.match(text)
+    if found is None:
+        return None
+    try:
+        return time(int(found[1]), int(found[2]), int(found[3] or 0))
     except ValueError:
         return None
 
@@ -84,6 +100,7 @@ def game_info(game: Game, rules: Ruleset) -> GameInfo:
         east=players.get(Seat.E),
         south=players.get(Seat.S),
         west=players.get(Seat.W),
+        time=game_time(game.tag("Time")),
     )
 
 
@@ -214,10 +231,12 @@ def _add_hands(
             if d.seat is not None and d.kind not in _NOT_THE_SEATS_FAULT
         )
         after_end = decided_after is not None and hand.number > decided_after
+        dealt = _dealt(hand)
         number = _int32(hand.number)
         dealer = _SEAT_TEXT[hand.dealer]
         for seat in hand.seats:
             party, party_text, side_text, team, player = seats[seat]
+            cards: Features | NoDeal = dealt.get(seat, NO_DEAL)
             seat_text = _SEAT_TEXT[seat]
             bid = hand.bid_of(seat)
             blind_nil = bid is not None and bid.kind is BidKind.BLIND_NIL
@@ -253,7 +272,22 @@ def _add_hands(
                 played=hand.hand.is_played,
                 after_end=after_end,
                 won=None if winner is None else winner is party,
+                spades=cards[0],
+                hearts=cards[1],
+                diamonds=cards[2],
+                clubs=cards[3],
+                jokers=cards[4],
+                aces=cards[5],
+                high_cards=cards[6],
             )
+
+
+def _dealt(hand: ReplayedHand) -> dict[Seat, Features]:
+    """The deal columns of each seat, when the whole deal is known (else none)."""
+    holdings = [hand.holding(seat) for seat in hand.seats]
+    if not whole_deal_known(holdings, hand.holdings_known, hand.rules.tricks_per_hand):
+        return {}
+    return {seat: features(h) for seat, h in zip(hand.seats, holdings, strict=True)}
 
 
 def _add_tricks(
