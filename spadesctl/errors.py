@@ -33,7 +33,20 @@ class NotationSyntaxError(SpadesctlError, ValueError):
 
 
 class RulesError(SpadesctlError, ValueError):
-    """An unknown key or preset, a bad value, or an impossible combination of keys."""
+    """An unknown key or preset, a bad value, or an impossible combination of keys.
+
+    ``problems``: each problem found on its own (rules text with two bad keys has two);
+    the message joins them.
+    """
+
+    def __init__(self, message: str, problems: tuple[str, ...] = ()) -> None:
+        super().__init__(message)
+        self.problems = problems or (message,)
+
+    @classmethod
+    def of(cls, problems: list[str]) -> RulesError:
+        """The error of every problem in ``problems`` (at least one)."""
+        return cls("; also ".join(problems), tuple(problems))
 
 
 class SpadesctlIOError(SpadesctlError, OSError):

@@ -128,3 +128,25 @@ def test_a_ruling_for_another_seat_leaves_the_renege_an_error(tmp_path: Path) ->
         for d in json.loads(runner.invoke(app, ["check", str(record), "--format", "json"]).stdout)
     ]
     assert names == ["renege", "unsupported-renege-call"]
+
+
+# -- an invalid Rules tag ---------------------------------------------------------------
+
+
+def test_check_reports_every_bad_key_of_a_rules_tag_and_nothing_under_other_rules(
+    tmp_path: Path,
+) -> None:
+    """Two bad keys, two diagnostics; the sheet line (wrong under any rules) is not
+    judged, as score does not score the game."""
+    record = tmp_path / "typos.spades"
+    record.write_text(
+        '[Rules "standard nill=50 bag_mode=maybe"]\nhand 1 dealer N\n'
+        "bid E 6 S nil W 4 N 3\ntook N 3 E 6 S 0 W 4\nscore NS 999 EW 0\n"
+    )
+    found = json.loads(runner.invoke(app, ["check", str(record), "--format", "json"]).stdout)
+    assert [(d["name"], d["line"]) for d in found] == [("invalid-rules", 1)] * 2
+    assert found[0]["message"].startswith("unknown ruleset key 'nill' (did you mean 'nil'?)")
+    assert found[1]["message"].startswith("bad value 'maybe' for bag_mode")
+    score = runner.invoke(app, ["score", str(record)])
+    assert score.exit_code == 1 and score.stdout == ""
+    assert len(score.stderr.splitlines()) == 2

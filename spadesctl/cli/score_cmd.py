@@ -18,6 +18,7 @@ from spadesctl.cli.errors import EXIT_CLEAN, EXIT_PROBLEMS, EXIT_USAGE, fail
 from spadesctl.cli.options import RulesOption
 from spadesctl.notation import RecordReadError, iter_games
 from spadesctl.rules import RulesError, Ruleset
+from spadesctl.rules.presets import STANDARD
 from spadesctl.rules.resolve import rules_option
 from spadesctl.sources import expand_paths
 
@@ -58,22 +59,19 @@ class _Run:
             yield from self._reports()
 
     def _reports(self) -> Iterator[SheetReport]:
-        from spadesctl.sheet.run import game_rules, sheet_report
+        from spadesctl.rules.resolve import rules_for_game
+        from spadesctl.sheet.run import sheet_report
 
         for path in self.files:
             try:
                 for game in iter_games(path, rules=self.rules):
-                    try:
-                        rules = game_rules(game, self.rules)
-                    except RulesError as exc:
+                    chosen = rules_for_game(game, self.rules or STANDARD)
+                    if chosen.problems:  # as check: not refereed under other rules
                         self.unscorable += 1
-                        typer.echo(
-                            f"spadesctl: {game.source}: game {game.index} cannot be scored: "
-                            f"invalid rules: {exc}",
-                            err=True,
-                        )
+                        for problem in chosen.problems:
+                            typer.echo(problem.format(), err=True)
                         continue
-                    report = sheet_report(game, rules, apply_penalties=self.apply_penalties)
+                    report = sheet_report(game, chosen.rules, apply_penalties=self.apply_penalties)
                     if report.disputed:
                         self.disputed += 1
                     yield report
