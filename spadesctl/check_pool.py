@@ -14,7 +14,6 @@ from __future__ import annotations
 import os
 from collections import deque
 from collections.abc import Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Final
 
@@ -28,6 +27,7 @@ from spadesctl.checking import (
     io_error,
 )
 from spadesctl.notation import GameText, RecordReadError, iter_game_texts
+from spadesctl.pool import Done, Task, choose_jobs, ordered_results
 from spadesctl.record import Game
 
 #: Files at least this large are split into batches of games (about 50 games a MB).
@@ -69,26 +69,41 @@ def check_in_processes(
     batch_games: int = BATCH_GAMES,
 ) -> Iterator[FileReport]:
     """One report per path, in order, computed by ``jobs`` worker processes."""
-    window: deque[tuple[Future[FileReport], bool]] = deque()  # (a part, last of its file)
-    parts: list[FileReport] = []
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+    lasts: deque[bool] = deque()  # for each task drawn, whether it ends its file
+
+    def tasks() -> Iterator[Task[FileReport] | Done[FileReport]]:
         for path in paths:
             if path == "-":  # standard input belongs to this process
-                window.append((_done(check_file(path, options)), True))
+                lasts.append(True)
+                yield Done(check_file(path, options))
             elif _size(path) < split_bytes:
-                window.append((pool.submit(check_file, path, options), True))
+                lasts.append(True)
+                yield Task(check_file, (path, options))
             else:
                 for part, last in _parts(path, options, batch_games):
+                    lasts.append(last)
                     if isinstance(part, FileReport):
-                        window.append((_done(part), last))
+                        yield Done(part)
                     else:
-                        window.append((pool.submit(check_batch, part, options), last))
-                    while len(window) > 2 * jobs:
-                        yield from _next(window, parts)
-            while len(window) > 2 * jobs:
-                yield from _next(window, parts)
-        while window:
-            yield from _next(window, parts)
+                        yield Task(check_batch, (part, options))
+
+    parts: list[FileReport] = []
+    for part in ordered_results(tasks(), jobs):
+        parts.append(part)
+        if lasts.popleft():
+            yield FileReport(
+                parts[0].file,
+                tuple(d for p in parts for d in p.diagnostics),
+                sum(p.games for p in parts),
+                sum(p.hands for p in parts),
+            )
+            parts.clear()
+
+
+def choose_check_jobs(jobs: int, paths: list[str]) -> int:
+    """``check --jobs``: :func:`~spadesctl.pool.choose_jobs` for files split from
+    :data:`SPLIT_BYTES` on."""
+    return choose_jobs(jobs, paths, split_bytes=SPLIT_BYTES)
 
 
 def _parts(
@@ -130,28 +145,6 @@ def _batches(path: str, options: CheckOptions, batch_games: int) -> Iterator[Gam
         raise
     if units:
         yield GameBatch(path, first, tuple(units))
-
-
-def _next(
-    window: deque[tuple[Future[FileReport], bool]], parts: list[FileReport]
-) -> Iterator[FileReport]:
-    """Wait for the oldest part; yield its file's report once the file's last part is in."""
-    future, last = window.popleft()
-    parts.append(future.result())
-    if last:
-        yield FileReport(
-            parts[0].file,
-            tuple(d for p in parts for d in p.diagnostics),
-            sum(p.games for p in parts),
-            sum(p.hands for p in parts),
-        )
-        parts.clear()
-
-
-def _done(report: FileReport) -> Future[FileReport]:
-    future: Future[FileReport] = Future()
-    future.set_result(report)
-    return future
 
 
 def _size(path: str) -> int:

@@ -5,16 +5,17 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import Path
 
-#: File name endings read from directories (records of the native notation and PBN).
-RECORD_SUFFIXES = (".spades", ".pbn", ".ptn")
+from spadesctl.record_formats import record_suffixes
 
 
-def expand_paths(paths: Iterable[str]) -> list[str]:
-    """Files to read, in a stable order: each directory's records sorted by path.
+def expand_paths(paths: Iterable[str], suffixes: tuple[str, ...] | None = None) -> list[str]:
+    """Files to read, in a stable order: each directory's records sorted by path (files
+    with one of ``suffixes``, by default those of every record format).
 
     A path that is neither a file nor a directory is passed through, so that reading it
     reports the problem (``no such file``) in order with the rest.
     """
+    wanted = record_suffixes() if suffixes is None else suffixes
     out: list[str] = []
     for raw in paths:
         if raw == "-":
@@ -22,9 +23,7 @@ def expand_paths(paths: Iterable[str]) -> list[str]:
             continue
         path = Path(raw)
         if path.is_dir():
-            found = sorted(
-                p for p in path.rglob("*") if p.suffix.lower() in RECORD_SUFFIXES and p.is_file()
-            )
+            found = sorted(p for p in path.rglob("*") if p.suffix.lower() in wanted and p.is_file())
             out.extend(str(p) for p in found)
         else:
             out.append(raw)

@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 from spadesctl.check_pool import check_in_processes
+from spadesctl.check_run import check_jobs as choose_jobs
 from spadesctl.checking import CheckOptions, check_file
-from spadesctl.cli.check import choose_jobs
 from spadesctl.generate import generate_games
 from spadesctl.notation import format_game
 from spadesctl.rules import parse_rules

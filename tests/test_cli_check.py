@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from spadesctl.check_run import check_jobs as choose_jobs
 from spadesctl.cli import app
-from spadesctl.cli.check import choose_jobs
 
 runner = CliRunner()
 

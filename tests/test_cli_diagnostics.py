@@ -79,7 +79,7 @@ def test_a_seats_problem_is_about_that_seat() -> None:
 #: docs/diagnostics.md's renege (South keeps the 8H and the 5H while discarding the JD on
 #: hearts in trick 3), called by the table; under standard the 3-trick penalty moves
 #: NS's 3 tricks to EW: NS bid 3, took 0, set -30, and South's nil made +100: 70; EW bid
-#: 10, took 13: 100 and 3 bags, 103.
+#: 10, took 13: 100 (the penalty's tricks are no bags).
 PLAY = """hand 1 dealer N
 bid E 6 S nil W 4 N 3
 trick 1 E AH JH 4H 9H
@@ -97,9 +97,10 @@ claim E
 
 def test_a_ruled_renege_is_a_note_and_check_exits_clean(tmp_path: Path) -> None:
     record = tmp_path / "ruled.spades"
-    record.write_text(PLAY + "renege S 3\nscore NS 70 EW 103\n")
+    record.write_text(PLAY + "renege S 3\nscore NS 70 EW 100\n")
     result = runner.invoke(app, ["check", str(record)])
     assert result.exit_code == 0
+    assert result.stderr == "1 file clean (1 hand; 1 note).\n"  # a note is no problem
     assert result.stdout == (
         f"{record}:5:17: SP313 renege-ruled: note: South did not follow hearts in trick 3 "
         "while holding 5H (played in trick 8) and 8H (played in trick 9); the record's "

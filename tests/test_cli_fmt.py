@@ -73,3 +73,28 @@ def test_fmt_refuses_pbn_records_and_leaves_them_alone(tmp_path: Path) -> None:
         assert "is a PBN record" in result.stderr
         assert "spadesctl convert --to spades" in result.stderr
     assert named.read_text() == '[Event "x"]\n'
+
+
+def test_fmt_diff_shows_what_write_would_change_and_exits_1(tmp_path: Path) -> None:
+    messy = tmp_path / "messy.spades"
+    messy.write_text(MESSY)
+    clean = tmp_path / "clean.spades"
+    clean.write_text((GOLDEN / "fmt_messy.spades").read_text())
+    result = runner.invoke(app, ["fmt", "--diff", str(messy), str(clean)])
+    assert result.exit_code == 1
+    lines = result.stdout.splitlines()
+    assert lines[0] == f"--- {messy}"
+    assert lines[1] == f"+++ {messy} (formatted)"
+    assert "-bid N 3 E 4" in lines and "+bid N 3 E 4 S 2 W 4" in lines
+    assert str(clean) not in result.stdout
+    assert messy.read_text() == MESSY  # nothing changed
+    unchanged = runner.invoke(app, ["fmt", "--diff", str(clean)])
+    assert (unchanged.exit_code, unchanged.stdout) == (0, "")
+    assert runner.invoke(app, ["fmt", "--diff", "--write", str(clean)]).exit_code == 2
+
+
+def test_fmt_check_of_standard_input_tells_canonical_from_not() -> None:
+    canonical = (GOLDEN / "fmt_messy.spades").read_text()
+    assert runner.invoke(app, ["fmt", "--check", "-"], input=canonical).exit_code == 0
+    result = runner.invoke(app, ["fmt", "--check", "-"], input=MESSY)
+    assert (result.exit_code, result.stdout) == (1, "would reformat -\n")

@@ -54,5 +54,6 @@ def test_usage_error_golden() -> None:
         "Usage: spadesctl check [OPTIONS] PATH...\n"
         "Try 'spadesctl check --help' for help.\n"
         "\n"
-        "Error: Invalid value for '--format': 'xml' is not one of 'text', 'json', 'ndjson'.\n"
+        "Error: Invalid value for '--format': 'xml' is not one of 'text', 'json', 'ndjson', "
+        "'github'.\n"
     )

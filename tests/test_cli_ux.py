@@ -121,7 +121,7 @@ def test_a_missing_file_exits_2(command: str, tmp_path: Path) -> None:
 def test_empty_standard_input_is_clean(command: str) -> None:
     result = runner.invoke(app, [command, "-"], input="")
     assert result.exit_code == 0
-    assert result.stderr == ""
+    assert result.stderr == ("No games found in 1 file.\n" if command == "check" else "")
 
 
 # -- fmt and convert read directories as the other commands do -----------------------------

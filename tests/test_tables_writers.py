@@ -69,7 +69,7 @@ def test_parquet_in_row_groups_reads_back_with_the_schema(tmp_path: Path) -> Non
 @pytest.mark.parametrize("fmt", ["csv", "ndjson"])
 def test_text_formats_read_back(tmp_path: Path, fmt: str) -> None:
     out = tmp_path / f"v.{fmt}"
-    assert write_batches(batches(), VIOLATIONS, fmt, str(out)) == 15  # type: ignore[arg-type]
+    assert write_batches(batches(), VIOLATIONS, fmt, str(out)) == 15
     schema = schema_of("violations")
     if fmt == "csv":
         back = pl.read_csv(out, schema=schema)

@@ -17,22 +17,39 @@ from spadesctl.cli import rules_cmd as _rules  # noqa: F401
 from spadesctl.cli import score_cmd as _score  # noqa: F401
 from spadesctl.cli import stats_cmd as _stats  # noqa: F401
 from spadesctl.cli.app import app
-from spadesctl.cli.errors import EXIT_PROBLEMS, is_broken_pipe
+from spadesctl.cli.errors import EXIT_PROBLEMS, EXIT_USAGE
+from spadesctl.output import cannot_write, exit_on_termination, is_broken_pipe
 
 
 def main() -> None:
-    """Console-script entry point."""
+    """Console-script entry point.
+
+    A failed write to standard output (``spadesctl check ... > /dev/full``) is one line
+    naming it and exit status 2, never a traceback; a reader that went away
+    (``spadesctl export ... -o - | head``) ends the command quietly.
+    """
+    exit_on_termination()
     try:
-        app()
+        try:
+            app()
+        finally:
+            sys.stdout.flush()  # what is still buffered fails here, not at exit
     except OSError as exc:
-        if not is_broken_pipe(exc):
-            raise
-        # The reader of standard output went away (``spadesctl export ... -o - | head``):
-        # stop quietly, as click does for a BrokenPipeError (exit status 1), and keep
-        # Python from complaining when it flushes standard output at exit.
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        sys.exit(EXIT_PROBLEMS)
+        if is_broken_pipe(exc):
+            # stop quietly, as click does for a BrokenPipeError (exit status 1), and keep
+            # Python from complaining when it flushes standard output at exit
+            _silence_stdout()
+            sys.exit(EXIT_PROBLEMS)
+        if exc.filename is not None:
+            raise  # not an output: a bug, shown as one
+        _silence_stdout()
+        print(f"spadesctl: error: {cannot_write('-', exc)}", file=sys.stderr)
+        sys.exit(EXIT_USAGE)
+
+
+def _silence_stdout() -> None:
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
 
 
 __all__ = ["app", "main"]

@@ -102,7 +102,11 @@ def main_options(
     version: Annotated[
         bool,
         typer.Option(
-            "--version", help="Print the version and exit.", callback=_version, is_eager=True
+            "--version",
+            "-V",
+            help="Print the version and exit.",
+            callback=_version,
+            is_eager=True,
         ),
     ] = False,
 ) -> None:

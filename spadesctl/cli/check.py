@@ -2,77 +2,39 @@
 
 from __future__ import annotations
 
-import contextlib
-import os
-import sys
-from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from spadesctl.cli.app import Command, app
-from spadesctl.cli.errors import EXIT_CLEAN, EXIT_PROBLEMS, EXIT_USAGE, fail
-from spadesctl.cli.options import JobsOption, RulesOption
-from spadesctl.cli.output import DiagnosticFormat, DiagnosticWriter, statistics_lines
+from spadesctl.cli.choices import RegistryChoice
+from spadesctl.cli.errors import fail
+from spadesctl.cli.options import (
+    PATHS_HELP,
+    Colour,
+    ColourOption,
+    ConfigOption,
+    ExitZeroOption,
+    IsolatedOption,
+    JobsOption,
+    OutputOption,
+    QuietOption,
+    RulesOption,
+    colour_for,
+    settings,
+)
 from spadesctl.cli.progress import Progress
-from spadesctl.diagnostics import IO_ERROR, Diagnostic, Severity, kind
-from spadesctl.rules.parse import RulesError
+from spadesctl.emit import DIAGNOSTIC_FORMATS, DiagnosticSettings, Emitter
+from spadesctl.emit.diagnostics import statistics_lines
+from spadesctl.output import OutputError, open_output
+from spadesctl.selection import Selection, SelectorError
 from spadesctl.sources import expand_paths
+from spadesctl.status import ExitStatus
 
 if TYPE_CHECKING:
-    from spadesctl.checking import CheckOptions, FileReport
-
-#: Below this many bytes of input, worker processes cost more than they save.
-_PARALLEL_MIN_BYTES = 512 * 1024
-
-
-def _names(values: list[str] | None) -> frozenset[str] | None:
-    if not values:
-        return None
-    names = set()
-    for raw in values:
-        for item in raw.split(","):
-            item = item.strip()
-            if not item:
-                continue
-            try:
-                names.add(kind(item).name)
-            except KeyError:
-                fail(f"unknown diagnostic {item!r} (see docs/diagnostics.md for names and codes)")
-    return frozenset(names)
-
-
-def choose_jobs(jobs: int, paths: list[str]) -> int:
-    """The worker processes to use: ``--jobs``, or for 0 (auto) one per core when the
-    input is large enough; never more than there are files, unless a file is large
-    enough to be split into batches of games (then one file can use every core)."""
-    from spadesctl.check_pool import SPLIT_BYTES
-
-    sizes = [0] * len(paths)
-    for i, p in enumerate(paths):
-        with contextlib.suppress(OSError):
-            sizes[i] = os.path.getsize(p)
-    if jobs <= 0:
-        if sum(sizes) < _PARALLEL_MIN_BYTES:
-            return 1
-        jobs = os.cpu_count() or 1
-    if any(size >= SPLIT_BYTES for size in sizes):
-        return jobs
-    return min(jobs, max(len(paths), 1))
-
-
-def run_reports(paths: list[str], options: CheckOptions, jobs: int) -> Iterator[FileReport]:
-    """Reports in the order of ``paths``, computed in ``jobs`` processes."""
-    if jobs <= 1:
-        from spadesctl.checking import check_file
-
-        for p in paths:
-            yield check_file(p, options)
-        return
-    from spadesctl.check_pool import check_in_processes
-
-    yield from check_in_processes(paths, options, jobs)
+    from spadesctl.checking import FileReport
+    from spadesctl.diagnostics import Diagnostic
 
 
 @app.command(
@@ -83,38 +45,34 @@ def run_reports(paths: list[str], options: CheckOptions, jobs: int) -> Iterator[
   spadesctl check samples/
   spadesctl check --select renege,score-mismatch league.spades
   spadesctl check --format json --rules "standard nil=50" sheets/ > problems.json
+  spadesctl check --format github records/    (annotations in GitHub Actions)
   cat game.spades | spadesctl check -""",
 )
 def check(
-    paths: Annotated[
-        list[str],
-        typer.Argument(
-            metavar="PATH",
-            help="Record files, directories (searched for *.spades, *.pbn, *.ptn), "
-            "or - for standard input.",
-        ),
-    ],
+    paths: Annotated[list[str], typer.Argument(metavar="PATH", help=PATHS_HELP)],
     output_format: Annotated[
-        DiagnosticFormat,
+        str,
         typer.Option(
             "--format",
-            help="text: path:line:col: CODE name: message; json: one array; "
-            "ndjson: one object a line.",
+            click_type=RegistryChoice(DIAGNOSTIC_FORMATS.names),
+            help=DIAGNOSTIC_FORMATS.help() + ".",
         ),
-    ] = DiagnosticFormat.text,
+    ] = "text",
     rules: RulesOption = None,
     select: Annotated[
         list[str] | None,
         typer.Option(
             metavar="NAMES",
-            help="Report only these diagnostics (names or codes, comma-separated).",
+            help="Report only these diagnostics (names, codes or code prefixes such as "
+            "SP3, comma-separated).",
         ),
     ] = None,
     ignore: Annotated[
         list[str] | None,
         typer.Option(
             metavar="NAMES",
-            help="Do not report these diagnostics (names or codes, comma-separated).",
+            help="Do not report these diagnostics (names, codes or code prefixes, "
+            "comma-separated).",
         ),
     ] = None,
     statistics: Annotated[
@@ -125,7 +83,13 @@ def check(
             "(as text, json or ndjson: --format).",
         ),
     ] = False,
+    output: OutputOption = None,
+    exit_zero: ExitZeroOption = False,
+    quiet: QuietOption = False,
+    colour: ColourOption = Colour.auto,
     jobs: JobsOption = 0,
+    config: ConfigOption = None,
+    isolated: IsolatedOption = False,
     express: Annotated[
         bool,
         typer.Option(
@@ -143,47 +107,57 @@ def check(
     files.
     """
     # the replay and scoring are imported here, not with the CLI: --help starts faster
-    from spadesctl.checking import CheckOptions, default_rules
+    from spadesctl.check_run import CheckRequest, CheckSummary, check_jobs, check_paths
+    from spadesctl.checking import CheckOptions
 
-    selected = _names(select)
-    ignored = _names(ignore) or frozenset()
-    options = CheckOptions(rules=rules, express=express)
+    found = settings(config, isolated)
     try:
-        default_rules(options)
-    except RulesError as exc:
-        fail(f"--rules: {exc}")
+        selection = Selection.of(select or found.select, [*found.ignore, *(ignore or ())])
+    except SelectorError as exc:
+        fail(f"{found.path}: {exc}" if not select and not ignore else str(exc))
     files = expand_paths(paths)
     if not files:
         fail("no record files found in " + ", ".join(paths))
-    writer = DiagnosticWriter(output_format)
-    counts: Counter[str] = Counter()
-    errors = io_errors = 0
-    progress = Progress(len(files), "checking", enabled=None if len(files) > 1 else False)
+    options = CheckOptions(rules=rules if rules is not None else found.rules, express=express)
+    request = CheckRequest(
+        tuple(files), options, selection, check_jobs(jobs or found.jobs or 0, files)
+    )
+    summary = CheckSummary()
+    fmt = DIAGNOSTIC_FORMATS.get(output_format)
+    try:
+        with open_output(output) as out:
+            emitter = fmt.emitter(out, DiagnosticSettings(colour=colour_for(out, colour)))
+            _report(check_paths(request, summary), emitter, statistics, quiet, len(files))
+            if statistics:
+                for line in statistics_lines(summary.by_name, fmt.name):
+                    out.write(line + "\n")
+    except OutputError as exc:
+        fail(str(exc))
+    if fmt.name == "text" and not statistics and not quiet:
+        typer.echo(summary.line(), err=True)
+    if exit_zero and summary.status is ExitStatus.PROBLEMS:
+        raise typer.Exit(ExitStatus.CLEAN)
+    raise typer.Exit(summary.status)
+
+
+def _report(
+    reports: Iterable[FileReport],
+    emitter: Emitter[Diagnostic],
+    statistics: bool,
+    quiet: bool,
+    files: int,
+) -> None:
+    """Each report's diagnostics to the emitter (none for --statistics), a progress bar
+    on a terminal for many files."""
+    progress = Progress(files, "checking", enabled=None if files > 1 and not quiet else False)
     if not statistics:
-        writer.start()
-    for report in run_reports(files, options, choose_jobs(jobs, files)):
-        shown: list[Diagnostic] = [
-            d
-            for d in report.diagnostics
-            if (selected is None or d.name in selected) and d.name not in ignored
-        ]
-        for d in shown:
-            counts[d.name] += 1
-            if d.kind is IO_ERROR:
-                io_errors += 1
-            elif d.severity is Severity.ERROR:
-                errors += 1
-        if not statistics and shown:
+        emitter.start()
+    for report in reports:
+        if not statistics and report.diagnostics:
             progress.clear()  # diagnostics and the bar may share the terminal
-            writer.write(shown)
+            for d in report.diagnostics:
+                emitter.write(d)
         progress.advance()
     progress.close()
-    if statistics:
-        for line in statistics_lines(counts, output_format):
-            typer.echo(line)
-    else:
-        writer.finish()
-    sys.stdout.flush()
-    if io_errors:
-        raise typer.Exit(EXIT_USAGE)
-    raise typer.Exit(EXIT_PROBLEMS if errors else EXIT_CLEAN)
+    if not statistics:
+        emitter.finish()

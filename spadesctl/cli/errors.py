@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-import errno
 from typing import NoReturn
 
 import typer
+
+from spadesctl.output import is_broken_pipe
 
 EXIT_CLEAN = 0
 EXIT_PROBLEMS = 1
@@ -17,11 +18,4 @@ def fail(message: str) -> NoReturn:
     raise typer.Exit(EXIT_USAGE)
 
 
-def is_broken_pipe(exc: BaseException) -> bool:
-    """Whether ``exc`` says the reader of our output went away (``spadesctl ... | head``);
-    polars raises a bare :class:`OSError` whose message says so."""
-    if isinstance(exc, BrokenPipeError):
-        return True
-    return isinstance(exc, OSError) and (
-        exc.errno == errno.EPIPE or str(exc).startswith("Broken pipe")
-    )
+__all__ = ["EXIT_CLEAN", "EXIT_PROBLEMS", "EXIT_USAGE", "fail", "is_broken_pipe"]

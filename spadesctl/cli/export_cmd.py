@@ -7,21 +7,26 @@ exported in bounded memory.  polars is imported inside the command only.
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterator
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 
 from spadesctl.cli.app import Command, app
-from spadesctl.cli.errors import EXIT_CLEAN, EXIT_PROBLEMS, fail
-from spadesctl.cli.options import JobsOption, RulesOption
+from spadesctl.cli.choices import RegistryChoice
+from spadesctl.cli.errors import fail
+from spadesctl.cli.options import (
+    PATHS_HELP,
+    ConfigOption,
+    IsolatedOption,
+    JobsOption,
+    RulesOption,
+    ruleset,
+    settings,
+)
 from spadesctl.cli.progress import Progress
-from spadesctl.cli.stats_cmd import load_default_rules, record_inputs, report_failures
-
-if TYPE_CHECKING:
-    import polars as pl
-
-    from spadesctl.tables.corpus import Batch, Failure
+from spadesctl.cli.stats_cmd import record_inputs, report_failures
+from spadesctl.emit import TABLE_FORMATS, choose_format
+from spadesctl.output import is_standard_output
 
 
 class Table(enum.Enum):
@@ -29,30 +34,6 @@ class Table(enum.Enum):
     hands = "hands"
     tricks = "tricks"
     violations = "violations"
-
-
-class ExportFormat(enum.Enum):
-    parquet = "parquet"
-    csv = "csv"
-    ndjson = "ndjson"
-
-
-_SUFFIX_FORMATS = {
-    ".parquet": ExportFormat.parquet,
-    ".csv": ExportFormat.csv,
-    ".ndjson": ExportFormat.ndjson,
-    ".jsonl": ExportFormat.ndjson,
-}
-
-
-def format_for(output: str, given: ExportFormat | None) -> ExportFormat:
-    """The format asked for, else the one the output's name ends with, else Parquet."""
-    if given is not None:
-        return given
-    for suffix, fmt in _SUFFIX_FORMATS.items():
-        if output.lower().endswith(suffix):
-            return fmt
-    return ExportFormat.parquet
 
 
 @app.command(
@@ -70,8 +51,7 @@ def export(
         list[str],
         typer.Argument(
             metavar="PATH",
-            help="Record files, directories (searched for *.spades, *.pbn, *.ptn), "
-            "or - for standard input.",
+            help=PATHS_HELP,
         ),
     ],
     output: Annotated[
@@ -85,15 +65,18 @@ def export(
     ],
     table: Annotated[Table, typer.Option("--table", help="Which table to export.")] = Table.hands,
     output_format: Annotated[
-        ExportFormat | None,
+        str | None,
         typer.Option(
             "--format",
-            help="Output format.  [default: from the name of -o (.parquet, .csv, .ndjson, "
-            ".jsonl), else parquet]",
+            click_type=RegistryChoice(TABLE_FORMATS.names),
+            help=f"{TABLE_FORMATS.help()}.  [default: from the name of -o "
+            f"({', '.join(TABLE_FORMATS.suffixes())}), else parquet]",
         ),
     ] = None,
     default_rules: RulesOption = None,
     jobs: JobsOption = 0,
+    config: ConfigOption = None,
+    isolated: IsolatedOption = False,
 ) -> None:
     """Export the games, hands, tricks or violations table to a file.
 
@@ -101,42 +84,45 @@ def export(
     Exits 0 when every game was exported, 1 when some could not be read (reported on
     standard error), 2 for usage and I/O errors.
     """
-    fmt = format_for(output, output_format)
-    if fmt is ExportFormat.parquet and output == "-":
+    try:
+        fmt = choose_format(TABLE_FORMATS, output_format, output, "parquet")
+    except ValueError as exc:
+        fail(str(exc))
+    if fmt.binary and is_standard_output(output):
+        others = " or ".join(f.name for f in TABLE_FORMATS if not f.binary)
         fail(
-            "Parquet is a binary format and is not written to standard output: "
-            "give a file with -o, or choose --format csv or ndjson"
+            f"{fmt.name} is a binary format and is not written to standard output: "
+            f"give a file with -o, or choose --format {others}"
         )
-    default = load_default_rules(default_rules)
+    found = settings(config, isolated)
+    default = ruleset(default_rules if default_rules is not None else found.rules)
     records, exports = record_inputs(paths)
     if exports:
         fail(f"{exports[0]}: export reads records, not Parquet files")
 
-    from spadesctl.tables.corpus import CorpusOptions, choose_jobs, iter_batches, total_size
-    from spadesctl.tables.schema import SCHEMAS, TABLE_NAMES
-    from spadesctl.tables.writers import OutputError, parquet_metadata, write_batches
+    from spadesctl.exporting import export_table
+    from spadesctl.output import OutputError
+    from spadesctl.tables.corpus import total_size
+    from spadesctl.tables.schema import TABLE_NAMES
 
     name = next(n for n in TABLE_NAMES if n == table.value)
-    options = CorpusOptions(tables=(name,), default_rules=default)
     size = total_size(records)
     progress = Progress(max(size // 1024, 1), "exporting (KiB)", enabled=None if size else False)
-    failures: list[Failure] = []
-    games = 0
-
-    def frames(batches: Iterator[Batch]) -> Iterator[pl.DataFrame]:
-        nonlocal games
-        for batch in batches:
-            failures.extend(batch.failures)
-            games += batch.games
-            progress.advance(batch.size // 1024)
-            yield batch.frames[name]
-
-    batches = iter_batches(records, options, choose_jobs(jobs, records))
     try:
-        write_batches(frames(batches), SCHEMAS[name], fmt.value, output, parquet_metadata(name))
+        summary = export_table(
+            records,
+            name,
+            fmt,
+            output,
+            rules=default,
+            jobs=jobs or found.jobs or 0,
+            progress=lambda read: progress.advance(read // 1024),
+        )
     except OutputError as exc:
         progress.close()
         fail(str(exc))
     progress.close()
-    report_failures(failures, games)
-    raise typer.Exit(EXIT_PROBLEMS if failures else EXIT_CLEAN)
+    report_failures(summary.failures, summary.games)
+    if not summary.written:
+        typer.echo(f"spadesctl: error: {output} not written: an input cannot be read", err=True)
+    raise typer.Exit(summary.status)

@@ -1,45 +1,21 @@
-"""``spadesctl fmt``: print, check or rewrite records in canonical form."""
+"""``spadesctl fmt``: print, check, diff or rewrite records in canonical form."""
 
 from __future__ import annotations
 
 import sys
-from pathlib import Path
-from typing import Annotated
+from typing import IO, Annotated
 
 import typer
 
 from spadesctl.cli.app import Command, app
-from spadesctl.cli.errors import EXIT_CLEAN, EXIT_PROBLEMS, EXIT_USAGE, fail
-from spadesctl.cli.files import write_atomically
-from spadesctl.cli.output import format_text, use_colour
-from spadesctl.diagnostics import Diagnostic
-from spadesctl.notation import RecordReadError, format_games, is_pbn_source, iter_games
-from spadesctl.record import Game
-
-
-def _issues(games: list[Game]) -> list[Diagnostic]:
-    return [Diagnostic.from_issue(issue, g.source, g.index) for g in games for issue in g.issues]
-
-
-def _is_pbn_file(name: str) -> bool:
-    try:
-        with Path(name).open("rb") as stream:
-            return is_pbn_source(stream, name)
-    except OSError:
-        return False  # reading it again reports the problem
-
-
-def _native_files(paths: list[str]) -> list[str]:
-    """The files to format: paths as given, directories searched for ``*.spades`` (PBN
-    records are left alone there: fmt writes the native notation only)."""
-    out: list[str] = []
-    for raw in paths:
-        path = Path(raw)
-        if raw != "-" and path.is_dir():
-            out.extend(str(p) for p in sorted(path.rglob("*.spades")) if p.is_file())
-        else:
-            out.append(raw)
-    return out
+from spadesctl.cli.errors import fail
+from spadesctl.cli.options import Colour, ColourOption, OutputOption, colour_for
+from spadesctl.emit.diagnostics import format_text
+from spadesctl.formatting import Outcome, format_source
+from spadesctl.output import OutputError, open_output, write_text
+from spadesctl.record_formats import NATIVE, suffix_list
+from spadesctl.sources import expand_paths
+from spadesctl.status import ExitStatus
 
 
 @app.command(
@@ -49,6 +25,7 @@ def _native_files(paths: list[str]) -> list[str]:
 \b
   spadesctl fmt messy.spades > clean.spades
   spadesctl fmt --check records/
+  spadesctl fmt --diff records/
   spadesctl fmt --write records/""",
 )
 def fmt(
@@ -56,7 +33,8 @@ def fmt(
         list[str],
         typer.Argument(
             metavar="PATH",
-            help="Record files, directories (searched for *.spades), or - for standard input.",
+            help=f"Record files, directories (searched for {suffix_list([NATIVE])}), or - for "
+            "standard input.",
         ),
     ],
     check: Annotated[
@@ -65,66 +43,85 @@ def fmt(
             "--check", help="Change nothing; name each file that is not canonical and exit 1."
         ),
     ] = False,
+    diff: Annotated[
+        bool,
+        typer.Option(
+            "--diff",
+            help="Change nothing; print what --write would change (a unified diff) and "
+            "exit 1 if it would change anything.",
+        ),
+    ] = False,
     write: Annotated[
         bool, typer.Option("--write", help="Rewrite the files in place (atomically).")
     ] = False,
+    output: OutputOption = None,
+    quiet: Annotated[
+        bool, typer.Option("--quiet", "-q", help="Do not name the files rewritten.")
+    ] = False,
+    colour: ColourOption = Colour.auto,
 ) -> None:
-    """Print records in canonical form (or check or rewrite them).
+    """Print, check, diff or rewrite records in canonical form.
 
     Records of the native notation only (convert PBN records with spadesctl convert).
     A file with syntax errors is left as it is and its errors printed on standard error.
-    Exits 0 when done (or, with --check, when every file is canonical), 1 when a file
-    is not canonical or has errors, 2 for usage errors and unreadable files.
+    Exits 0 when done (or, with --check and --diff, when every file is canonical), 1 when
+    a file is not canonical or has errors, 2 for usage errors and unreadable files.
     """
-    if check and write:
-        fail("--check and --write cannot be used together")
+    if sum((check, diff, write)) > 1:
+        fail("--check, --diff and --write cannot be used together")
     if write and "-" in paths:
         fail("--write cannot rewrite standard input")
-    files = _native_files(paths)
+    if write and output is not None:
+        fail("--write rewrites the files themselves: --output is for the printed form")
+    files = expand_paths(paths, NATIVE.suffixes)  # fmt writes the native notation only
     if not files:
         fail("no record files found in " + ", ".join(paths))
-    status = EXIT_CLEAN
-    colour = use_colour(sys.stderr)
+    try:
+        with open_output(output) as out:
+            status = _format(files, out, check, diff, write, quiet, colour_for(sys.stderr, colour))
+    except OutputError as exc:
+        fail(str(exc))
+    raise typer.Exit(status)
+
+
+def _format(
+    files: list[str], out: IO[str], check: bool, diff: bool, write: bool, quiet: bool, colour: bool
+) -> ExitStatus:
+    status = ExitStatus.CLEAN
     for name in files:
-        if name != "-" and _is_pbn_file(name):
+        result = format_source(name)
+        if result.outcome is Outcome.NOT_NATIVE:
             typer.echo(
-                f"spadesctl: error: {name} is a PBN record; fmt writes the native notation "
-                f"(use 'spadesctl convert --to spades {name}')",
+                f"spadesctl: error: {name} is a {result.record_format.title} record; fmt "
+                f"writes the native notation (use 'spadesctl convert --to spades {name}')",
                 err=True,
             )
-            status = EXIT_USAGE
-            continue
-        try:
-            games = list(iter_games(name))
-            original = None if name == "-" else Path(name).read_bytes()
-        except (RecordReadError, OSError) as exc:
-            typer.echo(f"spadesctl: error: {exc}", err=True)
-            status = EXIT_USAGE
-            continue
-        problems = _issues(games)
-        if problems:
-            for d in problems:
+            status = ExitStatus.USAGE
+        elif result.outcome is Outcome.UNREADABLE:
+            typer.echo(f"spadesctl: error: {result.message}", err=True)
+            status = ExitStatus.USAGE
+        elif result.outcome is Outcome.HAS_ERRORS:
+            for d in result.problems:
                 typer.echo(format_text(d, colour), err=True)
             typer.echo(f"{name}: not formatted: fix the errors above first", err=True)
-            status = max(status, EXIT_PROBLEMS)
-            continue
-        text = "".join(format_games(games))
-        if check:
-            if original is None or original.decode("utf-8", "replace") != text:
-                typer.echo(f"would reformat {name}")
-                status = max(status, EXIT_PROBLEMS)
+            status = max(status, ExitStatus.PROBLEMS)
+        elif check or diff:
+            if result.changed:
+                if diff:
+                    out.write(result.diff())
+                else:
+                    out.write(f"would reformat {name}\n")
+                status = max(status, ExitStatus.PROBLEMS)
         elif write:
-            if original is not None and original.decode("utf-8", "replace") != text:
+            if result.changed:
                 try:
-                    write_atomically(Path(name), [text])
-                except OSError as exc:
-                    typer.echo(
-                        f"spadesctl: error: {name}: cannot be written ({exc.strerror or exc})",
-                        err=True,
-                    )
-                    status = EXIT_USAGE
+                    write_text(name, [result.text])
+                except OutputError as exc:
+                    typer.echo(f"spadesctl: error: {exc}", err=True)
+                    status = ExitStatus.USAGE
                     continue
-                typer.echo(f"reformatted {name}", err=True)
+                if not quiet:
+                    typer.echo(f"reformatted {name}", err=True)
         else:
-            sys.stdout.write(text)
-    raise typer.Exit(status)
+            out.write(result.text or result.original)
+    return status

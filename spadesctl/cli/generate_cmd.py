@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import Annotated
 
@@ -10,9 +9,9 @@ import typer
 
 from spadesctl.cli.app import Command, app
 from spadesctl.cli.errors import fail
-from spadesctl.cli.files import write_atomically
+from spadesctl.cli.options import checked_rules
 from spadesctl.notation import format_games
-from spadesctl.rules.parse import RulesError
+from spadesctl.output import OutputError, write_text
 from spadesctl.rules.resolve import rules_option
 
 
@@ -38,6 +37,7 @@ def generate_command(
         str,
         typer.Option(
             metavar="RULES",
+            callback=checked_rules,
             help="Ruleset: a preset, 'PRESET key=value ...', or a .toml file "
             "(see spadesctl rules).",
         ),
@@ -62,18 +62,9 @@ def generate_command(
     """
     from spadesctl.generate import GenerateOptions, generate_games
 
-    try:
-        ruleset = rules_option(rules)
-    except RulesError as exc:
-        fail(f"--rules: {exc}")
     options = GenerateOptions(hands_only=hands_only)
-    chunks = format_games(generate_games(games, seed, ruleset, options))
-    if output is None or str(output) == "-":
-        for chunk in chunks:
-            sys.stdout.write(chunk)
-        sys.stdout.flush()
-        return
+    chunks = format_games(generate_games(games, seed, rules_option(rules), options))
     try:
-        write_atomically(output, chunks)
-    except OSError as exc:
-        fail(f"{output}: cannot be written ({exc.strerror or exc})")
+        write_text(output, chunks)
+    except OutputError as exc:
+        fail(str(exc))

@@ -2,11 +2,22 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+import enum
+from typing import IO, TYPE_CHECKING, Annotated
 
 import typer
 
 from spadesctl.cli.app import MAX_JOBS
+from spadesctl.cli.errors import fail
+from spadesctl.emit.diagnostics import use_colour
+from spadesctl.record_formats import suffix_list
+
+if TYPE_CHECKING:
+    from spadesctl.config import Config
+    from spadesctl.rules.ruleset import Ruleset
+
+#: The help of a command's PATH arguments (the suffixes are the record formats').
+PATHS_HELP = f"Record files, directories (searched for {suffix_list()}), or - for standard input."
 
 JobsOption = Annotated[
     int,
@@ -20,12 +31,127 @@ JobsOption = Annotated[
     ),
 ]
 
+
+def checked_rules(ctx: typer.Context, param: typer.CallbackParam, value: str | None) -> str | None:
+    """A ``--rules`` value, checked as it is parsed: an invalid ruleset, an unreadable
+    house-rules file or an empty text is a usage error naming the option (exit 2)."""
+    if value is None:
+        return None
+    option = param.opts[0] if param.opts else "--rules"
+    if not value.strip():
+        fail(f"{option}: give a ruleset ('PRESET key=value ...' or a TOML file), not ''")
+    from spadesctl.rules import RulesError
+    from spadesctl.rules.resolve import rules_option
+
+    try:
+        rules_option(value)
+    except RulesError as exc:
+        fail(f"{option}: {exc}")
+    return value
+
+
+def ruleset(value: str | None) -> Ruleset | None:
+    """The ruleset of a checked ``--rules`` value (``None``: not given)."""
+    if value is None:
+        return None
+    from spadesctl.rules.resolve import rules_option
+
+    return rules_option(value)
+
+
 #: ``--rules`` (``--default-rules`` for stats and export): the name comes from the parameter.
 RulesOption = Annotated[
     str | None,
     typer.Option(
         metavar="RULES",
+        callback=checked_rules,
         help="Ruleset for records that declare none: 'PRESET key=value ...' or a TOML "
         "file (see spadesctl rules).  [default: standard]",
     ),
 ]
+
+
+class Colour(enum.Enum):
+    auto = "auto"
+    always = "always"
+    never = "never"
+
+
+ColourOption = Annotated[
+    Colour,
+    typer.Option(
+        "--color",
+        help="Colour the diagnostics: auto (on a terminal, unless NO_COLOR is set), "
+        "always or never.",
+    ),
+]
+
+
+def colour_for(stream: IO[str], choice: Colour) -> bool:
+    """Whether to colour what goes to ``stream``: ``--color``, else a terminal without
+    ``NO_COLOR``."""
+    if choice is Colour.auto:
+        return use_colour(stream)
+    return choice is Colour.always
+
+
+QuietOption = Annotated[
+    bool,
+    typer.Option("--quiet", "-q", help="Print the diagnostics only: no summary line, no progress."),
+]
+
+ExitZeroOption = Annotated[
+    bool,
+    typer.Option(
+        "--exit-zero",
+        help="Exit 0 even when problems are found (2 still means a usage or I/O error).",
+    ),
+]
+
+OutputOption = Annotated[
+    str | None,
+    typer.Option(
+        "--output",
+        "-o",
+        metavar="FILE",
+        help="Write to this file instead of standard output (replaced only when the "
+        "command succeeds).",
+    ),
+]
+
+
+ConfigOption = Annotated[
+    str | None,
+    typer.Option(
+        "--config",
+        metavar="PATH",
+        help="Read the settings from this file (spadesctl.toml or pyproject.toml) instead "
+        "of the one found from the current directory up.",
+    ),
+]
+
+IsolatedOption = Annotated[
+    bool, typer.Option("--isolated", help="Ignore every configuration file.")
+]
+
+
+def settings(config: str | None, isolated: bool) -> Config:
+    """The configuration the command runs with (see :mod:`spadesctl.config`); a file
+    that is wrong is a usage error naming it."""
+    from spadesctl.config import ConfigError, resolve_config
+
+    if config is not None and isolated:
+        fail("--config and --isolated cannot be used together")
+    try:
+        found = resolve_config(config, isolated)
+    except ConfigError as exc:
+        fail(str(exc))
+    if found.rules is not None:
+        from spadesctl.rules import RulesError
+        from spadesctl.rules.resolve import rules_option
+
+        try:
+            rules_option(found.rules)
+        except RulesError as exc:
+            fail(f"{found.path}: rules: {exc}")
+    return found

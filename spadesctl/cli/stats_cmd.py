@@ -10,14 +10,12 @@ from __future__ import annotations
 import enum
 import shutil
 import sys
-from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from spadesctl.cli.app import Command, app
 from spadesctl.cli.errors import EXIT_CLEAN, EXIT_PROBLEMS, fail, is_broken_pipe
-from spadesctl.cli.files import write_atomically
 from spadesctl.cli.options import JobsOption, RulesOption
 from spadesctl.cli.progress import Progress
 
@@ -252,8 +250,9 @@ def stats(
 def write_result(result: StatsResult, fmt: str, output: str | None) -> None:
     """The table in ``fmt`` to ``output`` (standard output for ``None`` or ``-``), with
     the fairness line under the aligned table."""
+    from spadesctl.output import OutputError, write_text
     from spadesctl.tables import fairness, stats
-    from spadesctl.tables.writers import OutputError, write_frame
+    from spadesctl.tables.writers import write_frame
 
     try:
         if fmt == "table":
@@ -262,13 +261,9 @@ def write_result(result: StatsResult, fmt: str, output: str | None) -> None:
             text = stats.format_table(result.table, width, result.keys)
             if result.fairness is not None and result.fairness.deals:
                 text += "\n" + fairness.sentence(result.fairness) + "\n"
-            if output in (None, "-"):
-                sys.stdout.write(text)
-                sys.stdout.flush()
-            else:
-                write_atomically(Path(output), [text])
+            write_text(output, [text])
         else:
-            write_frame(result.table, fmt, output or "-")  # type: ignore[arg-type]
+            write_frame(result.table, fmt, output or "-")
     except OutputError as exc:
         fail(str(exc))
     except OSError as exc:

@@ -1,9 +1,9 @@
 """The record notation: reading records into games (streaming) and writing them back.
 
 ``iter_games`` reads one game at a time from a file, standard input or a stream;
-``parse_text`` reads a string; ``format_game`` writes the canonical form.  Records in
-the PBN/"PTN" dialect (a ``.pbn``/``.ptn`` name, or a first line ``% PTN``/``% PBN``)
-are read by :mod:`spadesctl.pbn` into the same games.
+``parse_text`` reads a string; ``format_game`` writes the canonical form.  Records of
+the other formats of :mod:`spadesctl.record_formats` (PBN: a ``.pbn``/``.ptn`` name, or
+a first line ``% PTN``/``% PBN``) are read by their codecs into the same games.
 """
 
 from __future__ import annotations
@@ -12,53 +12,22 @@ import io
 import sys
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, BinaryIO, Final
+from typing import TYPE_CHECKING, BinaryIO
 
 from spadesctl.errors import SpadesctlIOError
 from spadesctl.events import GameStart, LineEvent
 from spadesctl.notation.parser import parse_lines
-from spadesctl.notation.reader import BinaryFileError, GameText, split_games
+from spadesctl.notation.reader import BinaryFileError, GameText
 from spadesctl.notation.writer import format_game, format_games
 from spadesctl.record import Game, assemble, game_events
+from spadesctl.record_formats import detect
 
 if TYPE_CHECKING:
     from spadesctl.rules.ruleset import Ruleset
 
 
-#: Name endings that may mean PBN, and a byte-order mark (see :func:`is_pbn_source`).
-_PBN_ENDINGS: Final = (".pbn", ".ptn")
-_BOM: Final = b"\xef\xbb\xbf"
-
-
 class RecordReadError(SpadesctlIOError):
     """A record source that cannot be read at all (missing, a directory, binary data)."""
-
-
-def is_pbn_source(stream: BinaryIO, source: str) -> bool:
-    """Whether a stream holds PBN records: by its name, or by its first bytes (peeked).
-
-    :mod:`spadesctl.pbn` decides; it is imported (with Lark) only when the name or the
-    first bytes could say PBN at all, so that native records never load it.
-    """
-    if source.lower().endswith(_PBN_ENDINGS):
-        from spadesctl.pbn import is_pbn_name
-
-        if is_pbn_name(source):
-            return True
-    peek = getattr(stream, "peek", None)
-    if peek is not None:
-        head = bytes(peek(64)[:64])
-    elif stream.seekable():
-        where = stream.tell()
-        head = stream.read(64)
-        stream.seek(where)
-    else:
-        return False
-    if not head.removeprefix(_BOM).lstrip(b" \t\r\n").startswith(b"%"):
-        return False  # a PBN file starts with a % PTN or % PBN line
-    from spadesctl.pbn import looks_like_pbn
-
-    return looks_like_pbn(head)
 
 
 def games_from_stream(
@@ -77,15 +46,11 @@ def game_texts_from_stream(
 ) -> Iterator[GameText | Game]:
     """The games of a binary stream, native ones as their unparsed lines.
 
-    A native record's game comes as the :class:`GameText` the reader split off (parse
-    it with :func:`game_from_text`); a PBN record's as a parsed :class:`Game`.
+    The stream's format is told by :func:`spadesctl.record_formats.detect`.  A native
+    record's game comes as the :class:`GameText` the reader split off (parse it with
+    :func:`game_from_text`); a PBN record's as a parsed :class:`Game`.
     """
-    if is_pbn_source(stream, source):
-        from spadesctl.pbn import games_from_pbn_stream
-
-        yield from games_from_pbn_stream(stream, source, rules)
-        return
-    yield from split_games(stream)
+    yield from detect(stream, source).load().read(stream, source, rules)
 
 
 def _parsed(units: Iterable[GameText | Game], source: str) -> Iterator[Game]:
@@ -183,7 +148,6 @@ __all__ = [
     "game_from_text",
     "game_texts_from_stream",
     "games_from_stream",
-    "is_pbn_source",
     "iter_events",
     "iter_game_texts",
     "iter_games",

@@ -42,24 +42,25 @@ class GameText:
     issues: tuple[SyntaxIssue, ...] = ()
 
 
-def blank_comments(line: str, in_block: bool) -> tuple[str, bool]:
-    """Replace ``; ...`` and ``{ ... }`` comments by spaces, respecting quoted tag values.
+def comment_spans(line: str, in_block: bool) -> tuple[list[tuple[int, int]], bool]:
+    """Where the ``; ...`` and ``{ ... }`` comments of ``line`` are: ``(start, end)``
+    column ranges (0-based, end excluded), respecting quoted tag values.
 
-    ``in_block`` says whether a block comment is open at the start of the line; the
-    second value says whether one is still open at its end.
+    ``in_block`` says whether a block comment is open at the start of the line (the
+    first span then starts at 0); the second value says whether one is still open at
+    its end (the last span then runs to the end of the line).
     """
-    if not in_block and ";" not in line and "{" not in line:
-        return line, False
-    out = list(line)
+    spans: list[tuple[int, int]] = []
+    start = 0 if in_block else -1
     quoted = False
     i = 0
     n = len(line)
     while i < n:
         ch = line[i]
         if in_block:
-            out[i] = " "
             if ch == "}":
                 in_block = False
+                spans.append((start, i + 1))
         elif quoted:
             if ch == "\\":
                 i += 1
@@ -68,14 +69,31 @@ def blank_comments(line: str, in_block: bool) -> tuple[str, bool]:
         elif ch == '"':
             quoted = True
         elif ch == ";":
-            for j in range(i, n):
-                out[j] = " "
-            break
+            spans.append((i, n))
+            return spans, False
         elif ch == "{":
             in_block = True
-            out[i] = " "
+            start = i
         i += 1
-    return "".join(out), in_block
+    if in_block:
+        spans.append((start, n))
+    return spans, in_block
+
+
+def blank_comments(line: str, in_block: bool) -> tuple[str, bool]:
+    """Replace ``; ...`` and ``{ ... }`` comments by spaces (:func:`comment_spans`), so
+    that every other character keeps its column.
+
+    ``in_block`` says whether a block comment is open at the start of the line; the
+    second value says whether one is still open at its end.
+    """
+    if not in_block and ";" not in line and "{" not in line:
+        return line, False
+    spans, in_block = comment_spans(line, in_block)
+    out = line
+    for start, end in reversed(spans):
+        out = out[:start] + " " * (end - start) + out[end:]
+    return out, in_block
 
 
 #: Bytes read at a time: blocks of whole lines are decoded and split in one go.

@@ -10,14 +10,20 @@ first; holdings are sorted high to low.  ``parse(format(x)) == parse(x)``.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from typing import Protocol
 
 from spadesctl.cards import Card, Party, Seat, format_holding
-from spadesctl.events import Tag
+from spadesctl.events import Position, Tag
 from spadesctl.notation.escapes import quote
 from spadesctl.notation.reader import GAME_SEPARATOR
 from spadesctl.record import Game, Hand
 
 _SEAT_ORDER = {Seat.N: 0, Seat.E: 1, Seat.S: 2, Seat.W: 3}
+
+
+class HasPos(Protocol):
+    @property
+    def pos(self) -> Position: ...
 
 
 def format_tag(tag: Tag) -> str:
@@ -32,45 +38,74 @@ def _entries(entries: Iterable[tuple[Party, int]]) -> str:
     return " ".join(f"{party.value} {value}" for party, value in entries)
 
 
+#: A canonical line and the source lines it was written from (none for a blank line).
+Line = tuple[str, tuple[int, ...]]
+
+
+def _at(*events: HasPos) -> tuple[int, ...]:
+    """The distinct source lines of ``events``, in order (0: not read from a file)."""
+    return tuple(dict.fromkeys(e.pos.line for e in events if e.pos.line))
+
+
 def hand_lines(hand: Hand) -> Iterator[str]:
     """The canonical lines of one hand."""
-    yield f"hand {hand.number} dealer {hand.dealer.value}"
+    for text, _ in hand_lines_from(hand):
+        yield text
+
+
+def hand_lines_from(hand: Hand) -> Iterator[Line]:
+    """The canonical lines of one hand, each with the source lines it comes from."""
+    yield f"hand {hand.number} dealer {hand.dealer.value}", _at(hand)
     if hand.deal is not None:
         holdings = sorted(hand.deal.holdings, key=lambda h: _SEAT_ORDER[h.seat])
-        yield "deal " + " ".join(f"{h.seat.value}:{format_holding(h.cards)}" for h in holdings)
+        text = "deal " + " ".join(f"{h.seat.value}:{format_holding(h.cards)}" for h in holdings)
+        yield text, _at(hand.deal, *hand.deal.holdings)
     for d in hand.draws:
         if d.keep_first:
-            yield f"draw {d.seat.value} keep {d.kept.text} discard {d.discarded.text}"
+            yield f"draw {d.seat.value} keep {d.kept.text} discard {d.discarded.text}", _at(d)
         else:
-            yield f"draw {d.seat.value} discard {d.discarded.text} keep {d.kept.text}"
+            yield f"draw {d.seat.value} discard {d.discarded.text} keep {d.kept.text}", _at(d)
     if hand.bids:
-        yield "bid " + " ".join(f"{b.bidder.value} {b.text}" for b in hand.bids)
+        yield "bid " + " ".join(f"{b.bidder.value} {b.text}" for b in hand.bids), _at(*hand.bids)
     for p in hand.passes:
-        yield f"pass {p.giver.value}>{p.receiver.value} {_cards(p.cards)}"
+        yield f"pass {p.giver.value}>{p.receiver.value} {_cards(p.cards)}", _at(p)
     for t in hand.tricks:
-        yield f"trick {t.number} {t.leader.value} {_cards(t.cards)}"
+        yield f"trick {t.number} {t.leader.value} {_cards(t.cards)}", _at(t)
     if hand.claim is not None:
-        yield f"claim {hand.claim.seat.value}"
+        yield f"claim {hand.claim.seat.value}", _at(hand.claim)
     if hand.took is not None:
-        yield "took " + _entries(hand.took.counts)
+        yield "took " + _entries(hand.took.counts), _at(hand.took)
     for r in hand.reneges:
-        yield f"renege {r.seat.value} {r.trick}"
+        yield f"renege {r.seat.value} {r.trick}", _at(r)
     if hand.score is not None:
-        yield "score " + _entries(hand.score.entries)
+        yield "score " + _entries(hand.score.entries), _at(hand.score)
     if hand.bags is not None:
-        yield "bags " + _entries(hand.bags.entries)
+        yield "bags " + _entries(hand.bags.entries), _at(hand.bags)
+
+
+def game_lines(game: Game, *, separated: bool = False) -> Iterator[Line]:
+    """The canonical lines of one game (blank lines between its blocks), each with the
+    source lines it comes from: what ``fmt`` needs to keep comments with their lines.
+    ``separated`` starts it with the :data:`~spadesctl.notation.reader.GAME_SEPARATOR`
+    line."""
+    blocks: list[list[Line]] = []
+    heading: list[Line] = [(GAME_SEPARATOR, ())] if separated else []
+    heading.extend((format_tag(t), _at(t)) for t in game.tags)
+    if heading:
+        blocks.append(heading)
+    blocks.extend(list(hand_lines_from(h)) for h in game.hands)
+    if game.result is not None:
+        blocks.append([(f"result {game.result.winner.value}", _at(game.result))])
+    for i, block in enumerate(blocks):
+        if i:
+            yield "", ()
+        yield from block
 
 
 def format_game(game: Game, *, separated: bool = False) -> str:
     """The canonical text of one game, ending with a newline; ``separated`` starts it with
     the :data:`~spadesctl.notation.reader.GAME_SEPARATOR` line."""
-    heading = [GAME_SEPARATOR] if separated else []
-    heading.extend(format_tag(t) for t in game.tags)
-    blocks: list[str] = ["\n".join(heading)] if heading else []
-    blocks.extend("\n".join(hand_lines(h)) for h in game.hands)
-    if game.result is not None:
-        blocks.append(f"result {game.result.winner.value}")
-    return "\n\n".join(blocks) + "\n"
+    return "".join(text + "\n" for text, _ in game_lines(game, separated=separated))
 
 
 def has_body(game: Game) -> bool:
@@ -100,4 +135,15 @@ def format_games(games: Iterable[Game]) -> Iterator[str]:
     for game in games:
         text = format_game(game, separated=needs_separator(previous, game))
         yield ("\n" if previous is not None else "") + text
+        previous = game
+
+
+def file_lines(games: Iterable[Game]) -> Iterator[Line]:
+    """The canonical lines of several games as :func:`format_games` writes them, each
+    with the source lines it comes from."""
+    previous: Game | None = None
+    for game in games:
+        if previous is not None:
+            yield "", ()
+        yield from game_lines(game, separated=needs_separator(previous, game))
         previous = game

@@ -12,15 +12,16 @@ import difflib
 import functools
 import re
 import tomllib
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 from os import PathLike
 from typing import Any, Final
 
 from spadesctl.errors import RulesError as RulesError  # raised here; spadesctl.errors declares it
-from spadesctl.rules.keys import KEY_BY_NAME, KEYS, Key, key_name
+from spadesctl.rules.declare import Alias
+from spadesctl.rules.keys import ALIAS_BY_NAME, KEY_BY_NAME, KEYS, Key, key_name
 from spadesctl.rules.presets import PRESETS, STANDARD, preset_name
-from spadesctl.rules.ruleset import Bidding, Deck, FailedNilTricks, FirstLead, Ruleset
+from spadesctl.rules.ruleset import Bidding, Deck, FailedNilTricks, FirstLead, Ruleset, UnbidHands
 
 _SEPARATOR: Final = re.compile(r"[\s,]+")
 _EQUALS: Final = re.compile(r"\s*=\s*")
@@ -81,15 +82,22 @@ def load_rules_toml(path: str | PathLike[str]) -> Ruleset:
         except UnicodeDecodeError:  # tomllib decodes the bytes before it parses them
             raise RulesError(f"{path}: not a valid TOML file: it is not UTF-8 text") from None
     try:
-        base = STANDARD
-        if "preset" in data:
-            preset = data.pop("preset")
-            if not isinstance(preset, str):
-                raise RulesError(f"preset must be a string, one of: {', '.join(PRESETS)}")
-            base = _preset(preset)
-        return _apply(base, data.items())
+        return rules_from_table(data)
     except RulesError as e:
         raise RulesError(f"{path}: {e}") from None
+
+
+def rules_from_table(table: Mapping[str, object]) -> Ruleset:
+    """The ruleset of a TOML table of house rules (as :func:`load_rules_toml` reads a
+    file, and a configuration file's ``[rules]`` table): ``preset`` and keys."""
+    data = dict(table)
+    base = STANDARD
+    if "preset" in data:
+        preset = data.pop("preset")
+        if not isinstance(preset, str):
+            raise RulesError(f"preset must be a string, one of: {', '.join(PRESETS)}")
+        base = _preset(preset)
+    return _apply(base, data.items())
 
 
 def format_rules(rules: Ruleset) -> str:
@@ -133,10 +141,14 @@ def _apply(base: Ruleset, pairs: Iterable[tuple[str, object]]) -> Ruleset:
     problems: list[str] = []
     for written, value in pairs:
         try:
-            key = _key(written)
+            alias = ALIAS_BY_NAME.get(key_name(written))
+            key = alias[0] if alias is not None else _key(written)
             if key.name in changes:
                 raise RulesError(f"the key {key.name} is given twice")
-            changes[key.name] = _convert(key, _as_text(key, value))
+            if alias is not None:
+                changes[key.name] = _convert_alias(alias[1], _as_text(key, value))
+            else:
+                changes[key.name] = _convert(key, _as_text(key, value))
         except RulesError as e:
             problems.append(str(e))
     if problems:
@@ -169,6 +181,15 @@ def _as_text(key: Key, value: object) -> str:
 def _did_you_mean(word: str, choices: Iterable[str]) -> str:
     close = difflib.get_close_matches(word, list(choices), n=1)
     return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+def _convert_alias(alias: Alias, text: str) -> object:
+    try:
+        return alias.to(alias.kind.parse(text.strip().lower()))
+    except ValueError:
+        raise RulesError(
+            f"bad value {text!r} for {alias.name}; valid values: {alias.kind.values}"
+        ) from None
 
 
 def _convert(key: Key, text: str) -> object:
@@ -264,7 +285,7 @@ _IMPOSSIBLE: Final[tuple[_Check, ...]] = (
         "lose_at must be below target",
     ),
     (
-        lambda r: r.first_hand_bids_itself and not r.first_hand_unbid,
-        "first_hand_bids_itself=yes needs first_hand_unbid=yes",
+        lambda r: r.first_hand_bids_itself and r.unbid_hands is UnbidHands.NONE,
+        "first_hand_bids_itself=yes needs unbid_hands=first or all",
     ),
 )

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 import textwrap
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -523,19 +522,15 @@ def write_json(reports: Iterable[SheetReport], out: TextIO) -> bool:
 
     Returns whether any game is disputed.
     """
-    disputed = False
-    out.write('{\n  "games": [')
-    first = True
+    from spadesctl.emit import SheetSettings
+    from spadesctl.emit.sheets import JsonEmitter  # which imports this module
+
+    emitter = JsonEmitter(out, SheetSettings())
+    emitter.start()
     for report in reports:
-        disputed = disputed or report.disputed
-        text = json.dumps(sheet_json(report), indent=2, ensure_ascii=False)
-        out.write(
-            ("\n" if first else ",\n") + "\n".join("    " + line for line in text.split("\n"))
-        )
-        first = False
-    out.write("]" if first else "\n  ]")
-    out.write(f',\n  "disputed": {json.dumps(disputed)}\n}}\n')
-    return disputed
+        emitter.write(report)
+    emitter.finish()
+    return emitter.disputed
 
 
 # --- CSV --------------------------------------------------------------------------------

@@ -17,24 +17,22 @@ back, so that the tables never hold half a game.
 from __future__ import annotations
 
 import contextlib
-import multiprocessing
 import os
 import sys
-from collections import deque
 from collections.abc import Iterable, Iterator, Mapping
-from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO, Final
 
 import polars as pl
 
+from spadesctl import pool
 from spadesctl.bulk import bulk_gc
 from spadesctl.diagnostics import Severity
-from spadesctl.notation import game_from_text, is_pbn_source
-from spadesctl.notation.reader import BinaryFileError, GameText, split_games
-from spadesctl.pbn import games_from_pbn_stream
+from spadesctl.notation import game_from_text
+from spadesctl.notation.reader import BinaryFileError, GameText
 from spadesctl.record import Game
+from spadesctl.record_formats import detect
 from spadesctl.rules.presets import STANDARD
 from spadesctl.rules.ruleset import Ruleset
 from spadesctl.tables.adapter import add_game
@@ -43,9 +41,6 @@ from spadesctl.tables.schema import TableName
 
 #: Lines of record text per batch: about a thousand fully played hands.
 BATCH_LINES: Final = 20_000
-#: Below this many bytes of input (about 8,000 played hands), spawning worker processes
-#: (a second or so each, importing polars) costs more than it saves.
-PARALLEL_MIN_BYTES: Final = 4 * 1024 * 1024
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,14 +114,14 @@ def _blocks(
     stream: BinaryIO, path: str, rules: Ruleset | None
 ) -> Iterator[tuple[int, GameText | Game, int, int]]:
     """(index, text or game, lines, bytes) of each game: native records are only split
-    into games here (workers parse them); PBN records are parsed here."""
-    if is_pbn_source(stream, path):
-        for game in games_from_pbn_stream(stream, path, rules):
-            lines = max(len(game.hands), 1) * 20  # about: a played hand is 20 lines
-            yield game.index, game, lines, lines * 12
-        return
-    for index, block in enumerate(split_games(stream), start=1):
-        yield index, block, len(block.lines), sum(len(line) + 1 for line in block.lines)
+    into games here (workers parse them); other formats' records are parsed here."""
+    codec = detect(stream, path).load()
+    for index, unit in enumerate(codec.read(stream, path, rules), start=1):
+        if isinstance(unit, Game):
+            lines = max(len(unit.hands), 1) * 20  # about: a played hand is 20 lines
+            yield unit.index, unit, lines, lines * 12
+        else:
+            yield index, unit, len(unit.lines), sum(len(line) + 1 for line in unit.lines)
 
 
 def read_work(
@@ -209,36 +204,14 @@ def total_size(paths: Iterable[str]) -> int:
 
 
 def choose_jobs(jobs: int, paths: list[str]) -> int:
-    """``jobs`` 0 (auto): one process per core when the input is large enough, else one."""
-    if jobs > 0:
-        return jobs
-    if total_size(paths) < PARALLEL_MIN_BYTES:
-        return 1
-    return os.cpu_count() or 1
+    """``jobs`` 0 (auto): one process per core when the input is large enough, else one
+    (:func:`spadesctl.pool.choose_jobs`; every file is split into units of work)."""
+    return pool.choose_jobs(jobs, paths, split_bytes=0)
 
 
 def iter_batches(paths: list[str], options: CorpusOptions, jobs: int = 1) -> Iterator[Batch]:
-    """The batches of ``paths``, in input order, built in ``jobs`` processes."""
+    """The batches of ``paths``, in input order, built in ``jobs`` processes (spawned:
+    polars is loaded here, see :mod:`spadesctl.pool`)."""
     work = read_work(paths, options.batch_lines, options.default_rules)
-    if jobs <= 1:
-        for unit in work:
-            yield build_batch(unit, options)
-        return
-    yield from _in_parallel(work, options, jobs)
-
-
-def _in_parallel(work: Iterator[Work], options: CorpusOptions, jobs: int) -> Iterator[Batch]:
-    # Spawned, not forked: a forked child of a process running polars' thread pool can
-    # deadlock.  At most two units per worker are in flight, which bounds memory.
-    context = multiprocessing.get_context("spawn")
-    pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context)
-    pending: deque[Future[Batch]] = deque()
-    try:
-        for unit in work:
-            pending.append(pool.submit(build_batch, unit, options))
-            if len(pending) >= 2 * jobs:
-                yield pending.popleft().result()
-        while pending:
-            yield pending.popleft().result()
-    finally:
-        pool.shutdown(wait=True, cancel_futures=True)
+    tasks = (pool.Task(build_batch, (unit, options)) for unit in work)
+    yield from pool.ordered_results(tasks, jobs)

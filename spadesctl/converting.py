@@ -1,0 +1,127 @@
+"""The library behind ``spadesctl convert``: records of any format in, records of one
+format out (standard output, a file, or a directory of one file per input).
+
+A file is written only from every input: when one cannot be read, the file is left as
+it was (or not created); into a directory, each input's file is written only when that
+input was read whole.  Problems inside records (``Game.issues``) are handed to
+``report`` as they are met, and the games are still converted.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from spadesctl.diagnostics import Diagnostic, Severity
+from spadesctl.notation import RecordReadError, iter_games
+from spadesctl.output import is_standard_output, open_output, write_text
+from spadesctl.record import Game
+from spadesctl.record_formats import RecordFormat
+from spadesctl.rules.ruleset import Ruleset
+from spadesctl.status import ExitStatus
+
+
+@dataclass(slots=True)
+class ConvertSummary:
+    """What went wrong while converting, counted as the games are read."""
+
+    errors: int = 0
+    unreadable: int = 0
+
+    @property
+    def status(self) -> ExitStatus:
+        """2 when an input could not be read, 1 when a record had errors, else 0."""
+        if self.unreadable:
+            return ExitStatus.USAGE
+        return ExitStatus.PROBLEMS if self.errors else ExitStatus.CLEAN
+
+
+def _ignore(message: str) -> None:
+    pass
+
+
+def _drop(d: Diagnostic) -> None:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Conversion:
+    """A conversion: to ``target``, PBN options replaced by ``rules`` when given; the
+    problems of records go to ``report``, inputs that cannot be read to ``warn``."""
+
+    target: RecordFormat
+    rules: Ruleset | None = None
+    report: Callable[[Diagnostic], None] = _drop
+    warn: Callable[[str], None] = _ignore
+
+    def games(self, path: str, summary: ConvertSummary) -> Iterator[Game]:
+        """The games of one input, their problems reported as they come."""
+        try:
+            for game in iter_games(path, rules=self.rules):
+                for issue in game.issues:
+                    d = Diagnostic.from_issue(issue, game.source, game.index)
+                    if d.severity is Severity.ERROR:
+                        summary.errors += 1
+                    self.report(d)
+                yield game
+        except RecordReadError as exc:
+            summary.unreadable += 1
+            self.warn(f"error: {exc}")
+
+    def text(self, games: Iterable[Game]) -> Iterator[str]:
+        """The games as records of the target format."""
+        write = self.target.load().write
+        if write is None:
+            raise ValueError(f"{self.target.name} records cannot be written")
+        return write(games)
+
+
+class _Unreadable(Exception):
+    """An input could not be read: the output file is not written."""
+
+
+def convert_files(
+    files: Sequence[str], conversion: Conversion, output: str | None
+) -> ConvertSummary:
+    """Convert ``files`` to ``output`` (``None``/``-``: standard output; a file; or an
+    existing directory: one file per input, named after it with the target's suffix).
+
+    Raises :class:`~spadesctl.output.OutputError` for an output that cannot be written,
+    and :class:`ValueError` for two inputs that would be written to the same file.
+    """
+    summary = ConvertSummary()
+    if output is not None and not is_standard_output(output) and Path(output).is_dir():
+        for path, target in directory_targets(files, Path(output), conversion.target):
+            before = summary.unreadable
+            games = list(conversion.games(path, summary))
+            if summary.unreadable == before:
+                write_text(target, conversion.text(games))
+        return summary
+    with contextlib.suppress(_Unreadable), open_output(output) as out:
+        everything = (g for path in files for g in conversion.games(path, summary))
+        for chunk in conversion.text(everything):
+            out.write(chunk)
+        if summary.unreadable and not is_standard_output(output):
+            raise _Unreadable  # a file written only from every input, or left alone
+    return summary
+
+
+def directory_targets(
+    files: Sequence[str], folder: Path, target: RecordFormat
+) -> list[tuple[str, Path]]:
+    """(input, output file) for a conversion into ``folder``; :class:`ValueError` when
+    the input is standard input or two inputs share a name."""
+    if "-" in files:
+        raise ValueError("standard input cannot be converted into a directory; give a file")
+    suffix = target.suffixes[0]
+    stems = Counter(Path(name).stem for name in files)
+    clash = next((stem for stem, n in stems.items() if n > 1), None)
+    if clash is not None:
+        raise ValueError(f"two inputs would both be written to {folder / (clash + suffix)}")
+    return [(name, folder / (Path(name).stem + suffix)) for name in files]
+
+
+__all__ = ["Conversion", "ConvertSummary", "convert_files", "directory_targets"]

@@ -1,0 +1,91 @@
+"""The library behind ``spadesctl export``: record files in, one table written out.
+
+Batches are written as they come (Parquet in row groups), so a corpus of any size is
+exported in bounded memory.  A game that cannot be tabled is a failure, counted and left
+out; a file that cannot be read at all leaves the output file as it was (or absent),
+since an export missing a whole file would pass for a complete one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from spadesctl.output import is_standard_output
+from spadesctl.status import ExitStatus
+
+if TYPE_CHECKING:
+    import polars as pl
+
+    from spadesctl.emit import OutputFormat
+    from spadesctl.rules.ruleset import Ruleset
+    from spadesctl.tables.corpus import Batch, Failure
+    from spadesctl.tables.schema import TableName
+
+
+@dataclass(slots=True)
+class ExportSummary:
+    """What an export read: the games tabled, the failures, whether the output was written."""
+
+    games: int = 0
+    failures: list[Failure] = field(default_factory=list)
+    written: bool = False
+
+    @property
+    def unreadable(self) -> bool:
+        return any(f.game is None for f in self.failures)
+
+    @property
+    def status(self) -> ExitStatus:
+        """2 when the output was not written, 1 when a game was left out, else 0."""
+        if not self.written:
+            return ExitStatus.USAGE
+        return ExitStatus.PROBLEMS if self.failures else ExitStatus.CLEAN
+
+
+class _Unreadable(Exception):
+    """An input file could not be read: the output file is not written."""
+
+
+def export_table(
+    records: Sequence[str],
+    table: TableName,
+    fmt: OutputFormat,
+    output: str,
+    *,
+    rules: Ruleset | None = None,
+    jobs: int = 0,
+    progress: Callable[[int], None] = lambda size: None,
+) -> ExportSummary:
+    """Write ``table`` of the games in ``records`` to ``output`` in ``fmt`` (``jobs``:
+    worker processes, 0 for auto); ``progress`` is told the bytes of each batch read.
+
+    Raises :class:`~spadesctl.output.OutputError` when the output cannot be written.
+    """
+    from spadesctl.tables.corpus import CorpusOptions, choose_jobs, iter_batches
+    from spadesctl.tables.schema import SCHEMAS
+    from spadesctl.tables.writers import parquet_metadata, write_batches
+
+    summary = ExportSummary()
+    options = CorpusOptions(tables=(table,), default_rules=rules)
+
+    def frames(batches: Iterator[Batch]) -> Iterator[pl.DataFrame]:
+        for batch in batches:
+            summary.failures.extend(batch.failures)
+            summary.games += batch.games
+            progress(batch.size)
+            if summary.unreadable and not is_standard_output(output):
+                raise _Unreadable  # the file is written from every input, or left alone
+            yield batch.frames[table]
+
+    batches = iter_batches(list(records), options, choose_jobs(jobs, list(records)))
+    try:
+        write_batches(frames(batches), SCHEMAS[table], fmt.name, output, parquet_metadata(table))
+    except _Unreadable:
+        return summary
+    summary.written = True
+    return summary
+
+
+__all__ = ["ExportSummary", "export_table"]

@@ -1,0 +1,193 @@
+"""The library behind ``spadesctl fmt``: a record file in, its canonical form out (or why
+it cannot be formatted), and the unified diff between the two.
+
+Only records of the native notation are formatted; a file of another record format is
+refused (``convert --to spades`` writes it natively), and so is a file with syntax
+errors: its errors come back instead, so that nothing a person wrote is lost by
+formatting text that was not understood.  Every comment is kept with the line it was
+written on or before (:func:`with_comments`), and the result is read back and compared
+with the record before it is offered: formatting never drops or changes a word.
+"""
+
+from __future__ import annotations
+
+import bisect
+import difflib
+import enum
+import io
+import sys
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from spadesctl.diagnostics import Diagnostic
+from spadesctl.notation import RecordReadError, games_from_stream
+from spadesctl.notation.reader import BinaryFileError, blank_comments, comment_spans
+from spadesctl.notation.writer import file_lines
+from spadesctl.record import Game
+from spadesctl.record_formats import NATIVE, RecordFormat, detect
+
+
+class Outcome(enum.Enum):
+    CANONICAL = "canonical"  # already in canonical form
+    CHANGED = "changed"  # formatting changes it
+    HAS_ERRORS = "has errors"  # not formatted: ``problems`` says why
+    UNREADABLE = "unreadable"  # not formatted: ``message`` says why
+    NOT_NATIVE = "not native"  # a record of ``record_format``, not formatted
+
+
+@dataclass(frozen=True, slots=True)
+class Formatted:
+    """What formatting one source gives."""
+
+    name: str
+    outcome: Outcome
+    original: str = ""
+    text: str = ""
+    problems: tuple[Diagnostic, ...] = ()
+    message: str = ""
+    record_format: RecordFormat = NATIVE
+
+    @property
+    def changed(self) -> bool:
+        return self.outcome is Outcome.CHANGED
+
+    def diff(self) -> str:
+        """The unified diff from the source to its canonical form ("" when unchanged)."""
+        if self.outcome is not Outcome.CHANGED:
+            return ""
+        lines = difflib.unified_diff(
+            self.original.splitlines(keepends=True),
+            self.text.splitlines(keepends=True),
+            fromfile=self.name,
+            tofile=f"{self.name} (formatted)",
+        )
+        return "".join(line if line.endswith("\n") else line + "\n" for line in lines)
+
+
+def _read(name: str) -> bytes:
+    if name == "-":
+        return sys.stdin.buffer.read()
+    try:
+        return Path(name).read_bytes()
+    except FileNotFoundError:
+        raise RecordReadError(f"{name}: no such file") from None
+    except IsADirectoryError:
+        raise RecordReadError(f"{name}: is a directory, not a record file") from None
+    except OSError as exc:
+        raise RecordReadError(f"{name}: cannot be read ({exc.strerror or exc})") from None
+
+
+def format_source(name: str) -> Formatted:
+    """Format one record file (``-``: standard input)."""
+    try:
+        data = _read(name)
+    except RecordReadError as exc:
+        return Formatted(name, Outcome.UNREADABLE, message=str(exc))
+    record_format = detect(io.BytesIO(data), name)
+    if record_format is not NATIVE:
+        return Formatted(name, Outcome.NOT_NATIVE, record_format=record_format)
+    try:
+        games = list(games_from_stream(io.BytesIO(data), name))
+    except BinaryFileError as exc:
+        return Formatted(name, Outcome.UNREADABLE, message=f"{name}: {exc}")
+    original = data.decode("utf-8", "replace")
+    problems = tuple(Diagnostic.from_issue(i, g.source, g.index) for g in games for i in g.issues)
+    if problems:
+        return Formatted(name, Outcome.HAS_ERRORS, original, problems=problems)
+    text = with_comments(games, original)
+    again = list(games_from_stream(io.BytesIO(text.encode("utf-8", "surrogateescape")), name))
+    if again != games or any(g.issues for g in again):  # never lose or change a word
+        message = f"{name}: not formatted: its comments could not be kept in place (please report)"
+        return Formatted(name, Outcome.UNREADABLE, original, message=message)
+    outcome = Outcome.CANONICAL if text == original else Outcome.CHANGED
+    return Formatted(name, outcome, original, text)
+
+
+@dataclass(frozen=True, slots=True)
+class Comment:
+    """A comment as written: from source line ``line`` (a block comment may run over
+    several lines: ``text`` holds them, joined by newlines), and whether the line it
+    starts on holds anything else (``alone``: then it stays a line of its own)."""
+
+    line: int
+    text: str
+    alone: bool
+
+    @property
+    def is_block(self) -> bool:
+        return self.text.startswith("{")
+
+
+def find_comments(text: str) -> list[Comment]:
+    """Every comment of a record's text, in order (:func:`comment_spans` finds them).
+
+    A block comment that spans lines is one comment; so is what follows it on the line
+    where it ends when that line holds nothing else (``out of diamonds } ; Bob``), so
+    that the two stay together.
+    """
+    found: list[Comment] = []
+    block: tuple[int, list[str], bool] | None = None  # a block comment still open
+    in_block = False
+    for number, line in enumerate(text.splitlines(), start=1):
+        spans, still_open = comment_spans(line, in_block)
+        pieces = [line[start:end].rstrip() for start, end in spans]
+        content = any(not ch.isspace() for ch in blank_comments(line, in_block)[0])
+        if block is not None:  # the first piece goes on with the block of the lines above
+            first, parts, alone = block
+            parts.append(pieces.pop(0))
+            if not content:  # what follows its end on this line stays with it
+                if pieces:
+                    parts[-1] = " ".join([parts[-1], *pieces])
+                if not still_open:
+                    found.append(Comment(first, "\n".join(parts), alone))
+                    block = None
+                in_block = still_open
+                continue
+            found.append(Comment(first, "\n".join(parts), alone))  # closed on this line
+            block = None
+        for index, piece in enumerate(pieces):
+            if still_open and index == len(pieces) - 1:
+                block = (number, [piece], not content)
+            else:
+                found.append(Comment(number, piece, not content))
+        in_block = still_open
+    if block is not None:  # never closed: a syntax error, not formatted anyway
+        found.append(Comment(block[0], "\n".join(block[1]), block[2]))
+    return found
+
+
+def with_comments(games: Iterable[Game], original: str) -> str:
+    """The canonical text of ``games`` read from ``original``, every comment kept: a
+    comment written on a line goes at the end of that line's canonical line (block
+    comments first, ``;`` comments last, since those run to the end of the line), and
+    a comment on a line of its own (a block may span lines) goes, as written, before
+    the canonical line of the next line the record wrote."""
+    lines = list(file_lines(games))
+    where: dict[int, int] = {}
+    for index, (_, origins) in enumerate(lines):
+        for origin in origins:
+            where.setdefault(origin, index)
+    written = sorted(where)
+    before: dict[int, list[str]] = {}
+    after: dict[int, list[Comment]] = {}
+    trailing: list[str] = []
+    for comment in find_comments(original):
+        if not comment.alone and comment.line in where:
+            after.setdefault(where[comment.line], []).append(comment)
+            continue
+        following = bisect.bisect_right(written, comment.line)
+        if following == len(written):
+            trailing.append(comment.text)
+        else:
+            before.setdefault(where[written[following]], []).append(comment.text)
+    out: list[str] = []
+    for index, (text, _) in enumerate(lines):
+        out.extend(before.get(index, ()))
+        notes = sorted(after.get(index, ()), key=lambda c: not c.is_block)
+        out.append(" ".join([text, *(c.text for c in notes)]) if notes else text)
+    out.extend(trailing)
+    return "".join(line + "\n" for line in out)
+
+
+__all__ = ["Comment", "Formatted", "Outcome", "find_comments", "format_source", "with_comments"]

@@ -1,0 +1,151 @@
+"""The command-line contract ruff users expect (#14): --format github, --exit-zero,
+-q, --color beside NO_COLOR, -V, -o for the commands that print data, and the summary
+line after text diagnostics."""
+
+from __future__ import annotations
+
+import os
+import pty
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from spadesctl import __version__
+from spadesctl.cli import app
+
+SAMPLES = Path(__file__).resolve().parent.parent / "samples"
+MISTAKES = str(SAMPLES / "mistakes")
+RENEGE = str(SAMPLES / "mistakes" / "renege.spades")
+CLEAN = str(SAMPLES / "league-night.spades")
+runner = CliRunner()
+ESC = "\x1b["
+
+
+def test_github_annotations() -> None:
+    result = runner.invoke(app, ["check", "--format", "github", RENEGE])
+    assert result.exit_code == 1
+    assert result.stdout == (
+        f"::error file={RENEGE},line=11,col=20,title=SP304 renege::"
+        "East did not follow hearts in trick 1 while holding 6H and 9H\n"
+    )
+    assert result.stderr == ""  # no summary line: the annotations are the output
+
+
+def test_github_annotations_escape_what_github_reads(tmp_path: Path) -> None:
+    odd = tmp_path / "a,b:c%.spades"
+    odd.write_text("hand 1 dealer N\nbid N\n")
+    result = runner.invoke(app, ["check", "--format", "github", str(odd)])
+    line = result.stdout.splitlines()[0]
+    assert line.startswith(f"::error file={str(tmp_path).replace(':', '%3A')}/a%2Cb%3Ac%25.spades,")
+
+
+def test_exit_zero_keeps_2_for_unreadable_files(tmp_path: Path) -> None:
+    assert runner.invoke(app, ["check", "--exit-zero", MISTAKES]).exit_code == 0
+    missing = str(tmp_path / "missing.spades")
+    assert runner.invoke(app, ["check", "--exit-zero", missing]).exit_code == 2
+    disputed = str(SAMPLES / "mistakes" / "forgot-bag-penalty.spades")
+    assert runner.invoke(app, ["score", disputed]).exit_code == 1
+    assert runner.invoke(app, ["score", "--exit-zero", disputed]).exit_code == 0
+
+
+def test_the_summary_line_goes_after_the_diagnostics_on_standard_error() -> None:
+    result = runner.invoke(app, ["check", MISTAKES])
+    # the samples hold 11 + 21 + 19 hands (mistakes/), 44 (league-night), 6 (blind-nil)
+    assert (
+        result.stderr == "Found 3 problems (3 errors) in 3 of 3 files; 51 hands checked.\n"
+    )  # 11 + 21 + 19
+    assert len(result.stdout.splitlines()) == 3
+    clean = runner.invoke(app, ["check", CLEAN, str(SAMPLES / "blind-nil.spades")])
+    assert clean.stderr == "All 2 files clean (50 hands).\n"  # 44 + 6 hand lines
+    one = runner.invoke(app, ["check", CLEAN])
+    assert one.stderr.endswith(" file clean (44 hands).\n")
+    assert runner.invoke(app, ["check", "-q", MISTAKES]).stderr == ""
+    assert runner.invoke(app, ["check", "--format", "json", MISTAKES]).stderr == ""
+
+
+def test_the_summary_counts_warnings_apart() -> None:
+    result = runner.invoke(app, ["check", str(SAMPLES / "pbn")])
+    lines = result.stdout.splitlines()
+    warnings = sum(" SP005 " in line for line in lines)
+    files = len({line.split(":")[0] for line in lines})
+    assert warnings and len(lines) > warnings
+    assert result.stderr.startswith(
+        f"Found {len(lines)} problems ({len(lines) - warnings} errors, {warnings} warnings) "
+        f"in {files} of 5 files; "
+    )
+
+
+def test_color_always_never_and_no_color(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert ESC in runner.invoke(app, ["check", "--color", "always", RENEGE]).stdout
+    assert ESC not in runner.invoke(app, ["check", "--color", "never", RENEGE]).stdout
+    assert ESC not in runner.invoke(app, ["check", RENEGE]).stdout  # not a terminal
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert ESC in runner.invoke(app, ["check", "--color", "always", RENEGE]).stdout
+
+
+def _on_a_terminal(*args: str, env: dict[str, str]) -> str:
+    """Run spadesctl with standard output on a real pseudo-terminal; what it printed."""
+    leader, follower = pty.openpty()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "spadesctl", *args],
+        stdout=follower,
+        stderr=subprocess.DEVNULL,
+        env=env,
+    )
+    os.close(follower)
+    chunks = []
+    while True:
+        try:
+            chunk = os.read(leader, 4096)
+        except OSError:  # the child closed the terminal
+            break
+        if not chunk:
+            break
+        chunks.append(chunk)
+    os.close(leader)
+    process.wait(timeout=60)
+    return b"".join(chunks).decode()
+
+
+def test_colour_on_a_real_terminal_unless_no_color() -> None:
+    env = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
+    assert ESC in _on_a_terminal("check", RENEGE, env=env)
+    assert ESC not in _on_a_terminal("check", RENEGE, env={**env, "NO_COLOR": "1"})
+    assert ESC not in _on_a_terminal("check", "--color", "never", RENEGE, env=env)
+
+
+def test_version_short_option() -> None:
+    for option in ("-V", "--version"):
+        result = runner.invoke(app, [option])
+        assert (result.exit_code, result.stdout) == (0, f"spadesctl {__version__}\n")
+
+
+def test_output_option_for_commands_that_print(tmp_path: Path) -> None:
+    for args in (
+        ["check", "--format", "json", MISTAKES],
+        ["score", "--format", "csv", RENEGE],
+        ["fmt", CLEAN],
+    ):
+        printed = runner.invoke(app, args)
+        target = tmp_path / f"{args[0]}.out"
+        written = runner.invoke(app, [*args, "-o", str(target)])
+        assert written.exit_code == printed.exit_code, written.output
+        assert written.stdout == ""
+        assert target.read_text() == printed.stdout != ""
+    missing = tmp_path / "no" / "out.txt"
+    result = runner.invoke(app, ["check", MISTAKES, "-o", str(missing)])
+    assert result.exit_code == 2
+    assert (
+        result.stderr
+        == f"spadesctl: error: {missing}: cannot be written (No such file or directory)\n"
+    )
+
+
+def test_rules_empty_is_a_usage_error() -> None:
+    for args in (["check", CLEAN], ["score", CLEAN], ["convert", "--to", "pbn", CLEAN]):
+        result = runner.invoke(app, [*args, "--rules", ""])
+        assert result.exit_code == 2
+        assert "--rules: give a ruleset" in result.stderr
