@@ -129,13 +129,14 @@ def check(name: str, data: bytes) -> int:
 def sheet(name: str, data: bytes) -> int:
     from spadesctl.referee import referee_game
     from spadesctl.sheet.render import render_csv, render_json, render_text
-    from spadesctl.sheet.run import game_rules, sheet_report
+    from spadesctl.rules.resolve import declared_rules
+    from spadesctl.sheet.run import sheet_report
 
     games = games_of(name, data)
     for game in games:
         try:
-            rules = game_rules(game)
-        except RulesError:  # score scores a game with an invalid Rules tag as standard
+            rules = declared_rules(game.rules_text)
+        except RulesError:  # the sheet of a game with an invalid Rules tag, as standard
             rules = STANDARD
         referee_game(game, rules)
         report = sheet_report(game, rules, apply_penalties=True)

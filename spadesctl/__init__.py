@@ -7,18 +7,25 @@ The library API (the command-line tool is a thin layer over it)::
     for game in spadesctl.iter_games("big.spades"): ...    # streaming, one game at a time
     text = spadesctl.format_game(games[0])                 # canonical notation
     problems = spadesctl.check("samples/mistakes/")        # diagnostics, as `check` prints
-    refereed = spadesctl.referee_game(games[0])            # replayed and scored, hand by hand
+    rules = spadesctl.ruleset_of(games[0])                 # its [Rules] tag, else standard
+    refereed = spadesctl.referee_game(games[0], rules)     # replayed and scored, hand by hand
 
-The heavier parts (replay, scoring, statistics) are imported when first used.
+Each name here means one thing: ``spadesctl.referee_game`` is
+:func:`spadesctl.referee.referee_game`, and so on.  The values it hands out are
+:class:`Diagnostic` (with its :class:`Kind`), :class:`Game` and :class:`Ruleset`; what
+it refuses raises a :class:`SpadesctlError` (:mod:`spadesctl.errors`).  The heavier parts
+(replay, scoring, statistics) are imported when first used.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
 
+from spadesctl.diagnostics import KINDS, Diagnostic, Kind, Severity
+from spadesctl.errors import NotationSyntaxError, RulesError, SpadesctlError, SpadesctlIOError
 from spadesctl.notation import (
     RecordReadError,
     format_game,
@@ -30,8 +37,8 @@ from spadesctl.notation import (
 from spadesctl.record import Game, Hand
 
 if TYPE_CHECKING:
-    from spadesctl.diagnostics import Diagnostic
-    from spadesctl.referee import RefereedGame
+    from spadesctl.referee import RefereedGame, referee_game
+    from spadesctl.rules.ruleset import Ruleset
 
 
 def load(source: str | Path) -> list[Game]:
@@ -54,19 +61,49 @@ def check(*paths: str | Path, rules: str | None = None) -> list[Diagnostic]:
     return out
 
 
-def referee_game(game: Game, rules: str | None = None) -> RefereedGame:
-    """Replay and score ``game`` under its ruleset (its Rules tag, else ``rules``)."""
-    from spadesctl import referee
+def ruleset_of(game: Game, default: str | Ruleset | None = None) -> Ruleset:
+    """The ruleset ``game`` is played under, as ``check`` reads it: its ``[Rules]`` tag,
+    else ``default`` (rules text, a ``.toml`` house-rules path, or a :class:`Ruleset`;
+    ``None`` is ``standard``).  A tag that is not valid rules gives ``default`` too
+    (``check`` reports it as ``invalid-rules``); an invalid ``default`` raises
+    :class:`RulesError`."""
     from spadesctl.rules.resolve import rules_for_game, rules_option
 
-    chosen = rules_for_game(game, rules_option(rules))
-    return referee.referee_game(game, chosen.rules)
+    fallback = default if not isinstance(default, str | None) else rules_option(default)
+    return rules_for_game(game, fallback).rules
+
+
+_LAZY = {
+    "referee_game": ("spadesctl.referee", "referee_game"),
+    "RefereedGame": ("spadesctl.referee", "RefereedGame"),
+    "Ruleset": ("spadesctl.rules.ruleset", "Ruleset"),
+}
+
+
+def __getattr__(name: str) -> Any:
+    """The names of the heavier modules, imported when first used."""
+    if name in _LAZY:
+        import importlib
+
+        module, attribute = _LAZY[name]
+        return getattr(importlib.import_module(module), attribute)
+    raise AttributeError(f"module 'spadesctl' has no attribute {name!r}")
 
 
 __all__ = [
+    "KINDS",
+    "Diagnostic",
     "Game",
     "Hand",
+    "Kind",
+    "NotationSyntaxError",
     "RecordReadError",
+    "RefereedGame",
+    "RulesError",
+    "Ruleset",
+    "Severity",
+    "SpadesctlError",
+    "SpadesctlIOError",
     "__version__",
     "check",
     "format_game",
@@ -76,4 +113,5 @@ __all__ = [
     "load",
     "parse_text",
     "referee_game",
+    "ruleset_of",
 ]

@@ -13,6 +13,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final, NoReturn
 
+from spadesctl.errors import NotationSyntaxError
+
 
 class Suit(enum.Enum):
     """A printed suit; ``JOKER`` is the pseudo-suit of the two jokers."""
@@ -105,12 +107,13 @@ class Card:
 
     @staticmethod
     def parse(text: str) -> Card:
-        """Parse one card in any accepted form; raises :class:`ValueError` otherwise."""
+        """Parse one card in any accepted form; raises
+        :class:`~spadesctl.errors.NotationSyntaxError` (a :class:`ValueError`) otherwise."""
         found = CARD_SPELLINGS.get(text)
         if found is None:
             found = _CARDS_BY_TEXT.get(text.upper())
         if found is None:
-            raise ValueError(f"not a card: {text!r}")
+            raise NotationSyntaxError(f"not a card: {text!r}")
         return found
 
 
@@ -256,11 +259,12 @@ def parse_holding(text: str) -> tuple[Card, ...]:
 
     The cards come back in canonical order (:func:`holding_order`). Ranks may be
     written ``T`` or ``10`` and in either case; an empty group is a void.
-    Raises :class:`ValueError` naming the problem.
+    Raises :class:`~spadesctl.errors.NotationSyntaxError` (a :class:`ValueError`) naming
+    the problem.
     """
     groups = text.split(".")
     if len(groups) not in (4, 5):
-        raise ValueError(
+        raise NotationSyntaxError(
             f"a holding has 4 suit groups (spades.hearts.diamonds.clubs) and an optional "
             f"jokers group, not {len(groups)}: {text!r}"
         )
@@ -304,14 +308,14 @@ def _group_reader(index: int) -> Callable[[str], tuple[Card, ...] | None]:
 
 
 def _raise_for_holding(text: str, groups: list[str]) -> NoReturn:
-    """Raise the :class:`ValueError` that names the first character that is not a rank."""
+    """Raise the error (a :class:`ValueError`) naming the first character not a rank."""
     for index, group in enumerate(groups):
         by_char = _HOLDING_CHARS[index]
         for ch in group.replace("10", "T"):
             if ch not in by_char:
                 if index == 4:
-                    raise ValueError(f"{ch!r} is not a joker (B or L) in {text!r}")
-                raise ValueError(
+                    raise NotationSyntaxError(f"{ch!r} is not a joker (B or L) in {text!r}")
+                raise NotationSyntaxError(
                     f"{ch!r} is not a rank (in the {HOLDING_SUITS[index].word} of {text!r})"
                 )
     raise AssertionError("unreachable: every group was readable")  # pragma: no cover

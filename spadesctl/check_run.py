@@ -41,6 +41,7 @@ class CheckSummary:
     hands: int = 0
     errors: int = 0
     warnings: int = 0
+    notes: int = 0  # not problems: what the record itself deals with (a ruled renege)
     io_errors: int = 0
     by_name: Counter[str] = field(default_factory=Counter)
 
@@ -48,7 +49,7 @@ class CheckSummary:
         self.files += 1
         self.games += report.games
         self.hands += report.hands
-        if report.diagnostics:
+        if any(d.severity is not Severity.NOTE for d in report.diagnostics):
             self.files_with_problems += 1
         for d in report.diagnostics:
             self.by_name[d.name] += 1
@@ -56,12 +57,14 @@ class CheckSummary:
                 self.io_errors += 1
             elif d.severity is Severity.ERROR:
                 self.errors += 1
+            elif d.severity is Severity.NOTE:
+                self.notes += 1
             else:
                 self.warnings += 1
 
     @property
     def problems(self) -> int:
-        return sum(self.by_name.values())
+        return sum(self.by_name.values()) - self.notes
 
     @property
     def status(self) -> ExitStatus:
@@ -77,14 +80,14 @@ class CheckSummary:
         hands = _count(self.hands, "hand")
         if not self.problems and not self.games:
             return f"No games found in {_count(self.files, 'file')}."
+        notes = f"; {_count(self.notes, 'note')}" if self.notes else ""
         if not self.problems:
             if self.files == 1:
-                return f"1 file clean ({hands})."
-            return f"All {self.files:,} files clean ({hands})."
+                return f"1 file clean ({hands}{notes})."
+            return f"All {self.files:,} files clean ({hands}{notes})."
         errors = self.errors + self.io_errors
-        parts = [
-            _count(n, word) for n, word in ((errors, "error"), (self.warnings, "warning")) if n
-        ]
+        counted = ((errors, "error"), (self.warnings, "warning"), (self.notes, "note"))
+        parts = [_count(n, word) for n, word in counted if n]
         return (
             f"Found {_count(self.problems, 'problem')} ({', '.join(parts)}) in "
             f"{self.files_with_problems:,} of {_count(self.files, 'file')}; {hands} checked."

@@ -60,8 +60,9 @@ def game_diagnostics(
     if default is None:
         default = default_rules(options)
     chosen = rules_for_game(game, default)
-    if chosen.problem is not None:
-        out.append(chosen.problem)
+    if chosen.problems:  # not refereed under rules the record does not declare
+        out.extend(chosen.problems)
+        return out
     refereed = referee_game(game, chosen.rules)
     broken = game.hands_with_issues()
     out.extend(d for d in refereed.diagnostics if d.hand not in broken)

@@ -22,8 +22,11 @@ if TYPE_CHECKING:
 
 
 class Severity(enum.Enum):
+    """How much a diagnostic matters: only errors make ``check`` exit with status 1."""
+
     ERROR = "error"
-    WARNING = "warning"
+    WARNING = "warning"  # the record is read, but something in it is ignored
+    NOTE = "note"  # nothing to fix: the record itself deals with it (a ruling)
 
 
 #: The page that documents every kind, one section each.
@@ -64,6 +67,7 @@ class Kind:
 
 _E = Severity.ERROR
 _W = Severity.WARNING
+_N = Severity.NOTE
 
 # -- reading the record -------------------------------------------------------------------
 SYNTAX_ERROR: Final = Kind("SP001", "syntax-error", _E, "a line that is not valid notation")
@@ -181,6 +185,9 @@ WRONG_CARD_COUNT: Final = Kind(
     "SP311", "wrong-card-count", _E, "a trick with the wrong number of cards"
 )
 TRICK_NUMBER: Final = Kind("SP312", "trick-number", _E, "tricks not numbered 1, 2, 3, ...")
+RENEGE_RULED: Final = Kind(
+    "SP313", "renege-ruled", _N, "a renege the record's own ruling calls and penalises"
+)
 # -- the score sheet ----------------------------------------------------------------------
 SCORE_MISMATCH: Final = Kind(
     "SP401", "score-mismatch", _E, "a recorded running score that disagrees"
@@ -222,6 +229,9 @@ class Diagnostic:
     hand: int | None = None
     trick: int | None = None
     seat: str | None = None
+    #: Whom it is about: a side (``NS``, ``EW``) or a seat; for a seat's own problem, the
+    #: seat (as ``seat``); for a side's (``min-bid-violated``, ``score-mismatch``), the side.
+    party: str | None = None
 
     @classmethod
     def from_issue(cls, issue: SyntaxIssue, file: str, game: int | None = None) -> Diagnostic:
@@ -256,10 +266,21 @@ class Diagnostic:
             "hand": self.hand,
             "trick": self.trick,
             "seat": self.seat,
+            "party": self.party,
             "message": self.message,
         }
 
+    @property
+    def text(self) -> str:
+        """The message as text output shows it: a warning's begins ``warning: ``, a
+        note's ``note: ``; an error's is the message alone."""
+        severity = self.kind.severity
+        if severity is Severity.ERROR:
+            return self.message
+        return f"{severity.value}: {self.message}"
+
     def format(self) -> str:
-        """``path:line:col: CODE name: message``, the compiler-style line."""
+        """``path:line:col: CODE name: message``, the compiler-style line (the message
+        marked as a warning or a note when it is one, see :attr:`text`)."""
         k = self.kind
-        return f"{self.file}:{self.line}:{self.column}: {k.code} {k.name}: {self.message}"
+        return f"{self.file}:{self.line}:{self.column}: {k.code} {k.name}: {self.text}"

@@ -35,6 +35,8 @@ from pathlib import Path
 from types import FrameType
 from typing import IO, Any, Final, Literal, cast, overload
 
+from spadesctl.errors import SpadesctlIOError
+
 #: Names that mean "this process's standard output" however they are spelled.
 _STDOUT_NAMES: Final = frozenset({"-", "/dev/stdout", "/dev/fd/1", "/proc/self/fd/1"})
 
@@ -42,7 +44,7 @@ _STDOUT_NAMES: Final = frozenset({"-", "/dev/stdout", "/dev/fd/1", "/proc/self/f
 _SIGNAL_BASE: Final = 128
 
 
-class OutputError(OSError):
+class OutputError(SpadesctlIOError):
     """An output that cannot be written (a missing directory, no permission, a full
     disk or device); the message names the destination."""
 

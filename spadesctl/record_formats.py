@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, BinaryIO, Final
 
-from spadesctl.registry import Registry, load
+from spadesctl.registry import Registry, import_target
 
 if TYPE_CHECKING:
     from spadesctl.notation.reader import GameText
@@ -65,7 +65,7 @@ class RecordFormat:
 
     def load(self) -> RecordCodec:
         """The codec, imported now."""
-        codec = load(self.codec)
+        codec = import_target(self.codec)
         if not isinstance(codec, RecordCodec):
             raise TypeError(f"{self.codec} is not a RecordCodec")
         return codec

@@ -37,7 +37,7 @@ class UnknownFormatError(LookupError):
     """A format name that is not registered; the message lists those that are."""
 
 
-def load(target: str) -> Any:
+def import_target(target: str) -> Any:
     """The object a ``"package.module:attribute"`` reference names (imported now)."""
     module, _, attribute = target.partition(":")
     loaded = importlib.import_module(module)
@@ -105,4 +105,4 @@ class Registry(Generic[F]):
         return "; ".join(f"{f.name}: {f.help}" for f in self)
 
 
-__all__ = ["Named", "Registry", "UnknownFormatError", "load"]
+__all__ = ["Named", "Registry", "UnknownFormatError", "import_target"]

@@ -1,9 +1,11 @@
 """The library behind ``spadesctl score``: files in, one score-sheet report per game out,
 with what went wrong counted for the exit status.
 
-A game whose ``[Rules]`` tag is invalid is not scored (a sheet under rules the record
-did not declare would mislead a referee) and a file that cannot be read is skipped;
-both are told to ``warn`` (the command prints them on standard error) and counted.
+A game whose ``[Rules]`` tag is invalid is not scored, as ``check`` does not referee it
+(a sheet under rules the record did not declare would mislead a referee): its
+``invalid-rules`` diagnostics, one per bad key, are told to ``warn``, and so is a file
+that cannot be read, which is skipped (the command prints them on standard error);
+both are counted.
 """
 
 from __future__ import annotations
@@ -13,7 +15,8 @@ from dataclasses import dataclass
 
 from spadesctl.bulk import bulk_gc
 from spadesctl.notation import RecordReadError, iter_games
-from spadesctl.rules import RulesError, Ruleset
+from spadesctl.rules import Ruleset
+from spadesctl.rules.presets import STANDARD
 from spadesctl.sheet.render import SheetReport
 from spadesctl.status import ExitStatus
 
@@ -44,23 +47,21 @@ def score_files(
 ) -> Iterator[SheetReport]:
     """The report of every game of ``files`` that can be scored, in order (``rules``:
     the ruleset of games that declare none)."""
-    from spadesctl.sheet.run import game_rules, sheet_report
+    from spadesctl.rules.resolve import rules_for_game
+    from spadesctl.sheet.run import sheet_report
 
     counts = summary if summary is not None else ScoreSummary()
     with bulk_gc():  # restored when the reports are done (or abandoned)
         for path in files:
             try:
                 for game in iter_games(path, rules=rules):
-                    try:
-                        chosen = game_rules(game, rules)
-                    except RulesError as exc:
+                    chosen = rules_for_game(game, rules or STANDARD)
+                    if chosen.problems:  # as check does: not refereed under other rules
                         counts.unscorable += 1
-                        warn(
-                            f"{game.source}: game {game.index} cannot be scored: "
-                            f"invalid rules: {exc}"
-                        )
+                        for problem in chosen.problems:
+                            warn(problem.format())  # every bad key, as check reports it
                         continue
-                    report = sheet_report(game, chosen, apply_penalties=apply_penalties)
+                    report = sheet_report(game, chosen.rules, apply_penalties=apply_penalties)
                     if report.disputed:
                         counts.disputed += 1
                     yield report

@@ -51,6 +51,7 @@ def test_json_output(broken: Path) -> None:
         "hand": None,
         "trick": None,
         "seat": None,
+        "party": None,
         "message": "unexpected the end of the line; expected a bid (0-13, nil, bnil, bN)",
     }
 

@@ -181,13 +181,19 @@ def test_usage_and_io_errors_exit_2(tmp_path: Path) -> None:
     assert score("--format", "yaml", "clean.spades")[0] == 2
 
 
-def test_a_game_with_invalid_rules_is_not_scored(tmp_path: Path) -> None:
+def test_a_game_with_invalid_rules_is_not_scored_and_told_as_check_tells_it(
+    tmp_path: Path,
+) -> None:
     record = tmp_path / "bad.spades"
-    record.write_text('[Rules "standard nil=maybe"]\nhand 1 dealer N\n')
+    record.write_text('[Rules "standard nil=maybe bag_mode=sometimes"]\nhand 1 dealer N\n')
     code, out, err = score(str(record))
     assert code == 1
     assert out == ""
-    assert "game 1 cannot be scored: invalid rules" in err
+    checked = runner.invoke(app, ["check", str(record)])
+    assert checked.exit_code == 1
+    # every bad key, as check reports them (on standard error here)
+    assert err == "".join(f"spadesctl: {line}\n" for line in checked.stdout.splitlines())
+    assert [line.split(": ", 3)[2] for line in err.splitlines()] == ["SP003 invalid-rules"] * 2
 
 
 def test_bad_input_never_gives_a_traceback(tmp_path: Path) -> None:

@@ -29,8 +29,9 @@ from spadesctl.pbn import format_pbn_games
 from spadesctl.record import Game
 from spadesctl.rules import RulesError
 from spadesctl.rules.presets import STANDARD
+from spadesctl.rules.resolve import rules_for_game
 from spadesctl.sheet.render import render_csv, render_json, render_text
-from spadesctl.sheet.run import game_rules, sheet_report
+from spadesctl.sheet.run import sheet_report
 from tests.strategies import fuzz_rules_texts, fuzz_settings, mutated_records
 
 pytest.importorskip("polars")
@@ -63,18 +64,15 @@ def test_check_never_raises(record: tuple[str, bytes], rules: str | None) -> Non
         assert d.format().startswith(f"{path}:")
     for game in _games(path):
         with contextlib.suppress(RulesError):  # documented: the rules given are not valid
-            spadesctl.referee_game(game, rules)
+            spadesctl.referee_game(game, spadesctl.ruleset_of(game, rules))
 
 
 @fuzz_settings(60)
 @given(mutated_records())
 def test_referee_and_score_sheet_never_raise(record: tuple[str, bytes]) -> None:
     for game in _games(_write(*record)):
-        spadesctl.referee_game(game)
-        try:
-            rules = game_rules(game)
-        except RulesError:  # score does not score a game with an invalid Rules tag
-            rules = STANDARD
+        spadesctl.referee_game(game, spadesctl.ruleset_of(game))
+        rules = rules_for_game(game).rules  # score skips a game whose Rules tag is invalid
         report = sheet_report(game, rules, apply_penalties=True)
         render_text([report], explain=True)
         render_json([report])

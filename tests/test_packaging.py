@@ -1,4 +1,5 @@
-"""A non-editable install works: the grammar files ship inside the wheel and are found."""
+"""A non-editable install works: the grammar files and the diagnostics page ship inside
+the wheel and are found."""
 
 from __future__ import annotations
 
@@ -31,6 +32,7 @@ def test_wheel_ships_the_grammar_and_runs_outside_the_source_tree(tmp_path: Path
     [wheel] = wheels.glob("spadesctl-*.whl")
     names = zipfile.ZipFile(wheel).namelist()
     assert "spadesctl/grammar/spades.lark" in names
+    assert "spadesctl/docs/diagnostics.md" in names  # for spadesctl explain
     for shipped in ("templates/game.html", "templates/index.html", "static/report.css"):
         assert f"spadesctl/report/{shipped}" in names  # spadesctl report's pages
 
@@ -70,3 +72,17 @@ def test_wheel_ships_the_grammar_and_runs_outside_the_source_tree(tmp_path: Path
     assert done.stdout.splitlines()[0].startswith(str(target))
     assert "SP001 syntax-error" in done.stdout
     assert done.returncode == 1, done.stderr
+    explained = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import sys; sys.argv = ['spadesctl', 'explain', 'SP001']; "
+            "from spadesctl.cli import main; main()",
+        ],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert explained.stdout.startswith("# SP001 syntax-error\n\nSeverity: error.")

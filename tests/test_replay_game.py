@@ -101,17 +101,22 @@ def test_rules_tag_wins_over_the_option() -> None:
     assert rules_for_game(game, parse_rules("britannica")).source == "tag"
 
 
-def test_an_invalid_rules_tag_is_reported_and_the_default_used() -> None:
-    text = '[Rules "standard nill=50"]\nhand 1 dealer N\nbid E 6 S nil W 4 N nil\n' + (
-        "took N 0 E 6 S 0 W 7\n"
+def test_an_invalid_rules_tag_is_reported_key_by_key_and_the_game_refereed_no_further() -> None:
+    """Was: the first bad key only, and the game checked under the default (britannica
+    here, which found a both-nil-not-allowed the record's own rules may not have)."""
+    text = '[Rules "standard nill=50 bag_mode=maybe"]\nhand 1 dealer N\n' + (
+        "bid E 6 S nil W 4 N nil\ntook N 0 E 6 S 0 W 7\n"
     )
     found = diagnose(text, "britannica")
     assert [(d.name, d.line, d.column) for d in found] == [
         ("invalid-rules", 1, 1),
-        ("both-nil-not-allowed", 3, 19),
+        ("invalid-rules", 1, 1),
     ]
-    assert "did you mean 'nil'" in found[0].message
-    assert "default rules (britannica)" in found[0].message
+    assert found[0].message.startswith("unknown ruleset key 'nill' (did you mean 'nil'?)")
+    assert found[1].message.startswith("bad value 'maybe' for bag_mode")
+    assert all("refereed no further" in d.message for d in found)
+    (game,) = parse_text(text)
+    assert rules_for_game(game, parse_rules("britannica")).source == "default"
 
 
 def test_rules_option_text_and_toml(tmp_path: Path) -> None:

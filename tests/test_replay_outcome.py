@@ -59,7 +59,7 @@ CASES = [
     (
         "a renege ruling the play supports",
         record("trick 1 E AH KD 4H 9H\nclaim W\nrenege S 1\n"),
-        [("renege", 1, "S")],
+        [("renege-ruled", 1, "S")],  # the ruling covers it: a note
     ),
     ("a renege ruling for a trick not recorded", record("took N 4 E 5 S 0 W 4\nrenege S 4\n"), []),
 ]

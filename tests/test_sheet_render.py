@@ -180,7 +180,7 @@ def test_json_is_written_game_by_game() -> None:
     games = spadesctl.load(
         Path(__file__).resolve().parent.parent / "samples" / "league-night.spades"
     )
-    reports = [sheet_report(g, spadesctl.referee_game(g).rules) for g in games]
+    reports = [sheet_report(g, spadesctl.ruleset_of(g)) for g in games]
     log: list[str] = []
 
     def pulled() -> Iterator[SheetReport]:

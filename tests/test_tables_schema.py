@@ -132,6 +132,7 @@ def test_rollback_drops_half_a_game() -> None:
         trick=None,
         seat=None,
         player=None,
+        party=None,
         name="renege",
         code="SP304",
         severity="error",

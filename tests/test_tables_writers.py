@@ -26,6 +26,7 @@ def batch(first: int, count: int) -> pl.DataFrame:
             trick=line % 13 or None,
             seat="NESW"[line % 4],
             player=None,
+            party="NESW"[line % 4],
             name="renege",
             code="SP304",
             severity="error",

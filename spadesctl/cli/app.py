@@ -29,6 +29,7 @@ COMMAND_ORDER: Final = (
     "formats",
     "fmt",
     "rules",
+    "explain",
     "generate",
 )
 

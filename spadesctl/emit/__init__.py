@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import IO, TYPE_CHECKING, Any, Final, Protocol, TypeVar
 
-from spadesctl.registry import Registry, load
+from spadesctl.registry import Registry, import_target
 
 if TYPE_CHECKING:
     import polars as pl
@@ -83,7 +83,7 @@ class OutputFormat:
 
     def load(self) -> Any:
         """The emitter class or writer, imported now."""
-        return load(self.code)
+        return import_target(self.code)
 
     def emitter(self, stream: IO[Any], settings: object) -> Emitter[Any]:
         """A new emitter of this format writing to ``stream``."""

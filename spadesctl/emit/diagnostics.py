@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Mapping
-from typing import IO
+from typing import IO, Final
 
 from spadesctl.diagnostics import KIND_BY_NAME, Diagnostic, Severity
 from spadesctl.emit import DiagnosticSettings
@@ -23,12 +23,16 @@ def _paint(text: str, code: str, colour: bool) -> str:
     return f"\x1b[{code}m{text}\x1b[0m" if colour else text
 
 
+#: The colour of a diagnostic's code and name: errors red, warnings yellow, notes cyan.
+_TONES: Final = {Severity.ERROR: "31", Severity.WARNING: "33", Severity.NOTE: "36"}
+
+
 def format_text(d: Diagnostic, colour: bool) -> str:
-    """``path:line:col: CODE name: message``."""
+    """``path:line:col: CODE name: message`` (a warning's or note's message marked so,
+    see :attr:`~spadesctl.diagnostics.Diagnostic.text`)."""
     where = _paint(f"{d.file}:{d.line}:{d.column}:", "1", colour)
-    tone = "31" if d.severity is Severity.ERROR else "33"
-    code = _paint(f"{d.code} {d.name}:", f"1;{tone}", colour)
-    return f"{where} {code} {d.message}"
+    code = _paint(f"{d.code} {d.name}:", f"1;{_TONES[d.severity]}", colour)
+    return f"{where} {code} {d.text}"
 
 
 class TextEmitter:

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO
 
+from spadesctl.errors import SpadesctlIOError
 from spadesctl.events import GameStart, LineEvent
 from spadesctl.notation.parser import parse_lines
 from spadesctl.notation.reader import BinaryFileError, GameText
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
     from spadesctl.rules.ruleset import Ruleset
 
 
-class RecordReadError(OSError):
+class RecordReadError(SpadesctlIOError):
     """A record source that cannot be read at all (missing, a directory, binary data)."""
 
 

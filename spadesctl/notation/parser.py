@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
+from spadesctl.errors import NotationSyntaxError
 from spadesctl.events import LineEvent
 from spadesctl.notation.fastpath import CANONICAL, general_line
 
@@ -23,7 +24,7 @@ if TYPE_CHECKING:
 _BLANK: Final = " \t\f\r"
 
 
-class NotationError(ValueError):
+class NotationError(NotationSyntaxError):
     """A token that matched the grammar but does not mean anything (``hand 1 dealer NS``)."""
 
     def __init__(self, message: str, token: Token) -> None:

@@ -18,6 +18,7 @@ from typing import BinaryIO, Final, cast
 
 from spadesctl.core.limits import MAX_HANDS
 from spadesctl.diagnostics import MISPLACED_LINE
+from spadesctl.errors import SpadesctlIOError
 from spadesctl.events import Position, SyntaxIssue
 from spadesctl.record import GAME_CUT
 from spadesctl.values import fast_init
@@ -39,7 +40,7 @@ MAX_GAME_CHARS: Final = 4 * 1024 * 1024
 GAME_SEPARATOR: Final = "[NewGame]"
 
 
-class BinaryFileError(ValueError):
+class BinaryFileError(SpadesctlIOError, ValueError):
     """The input holds NUL bytes: it is not a text record."""
 
 

@@ -263,12 +263,13 @@ def _walk(
                     BID_OUT_OF_TURN,
                     f"{bidder.value} bid as a side, but these rules have no partnerships",
                     b.pos,
+                    party=bidder,
                 )
                 continue
             if bidder in by_side or any(
                 s in by_seat and not is_nil(rules, by_seat[s]) for s in bidder.seats
             ):
-                rep.add(BID_OUT_OF_TURN, f"{bidder.value} bid twice", b.pos)
+                rep.add(BID_OUT_OF_TURN, f"{bidder.value} bid twice", b.pos, party=bidder)
                 continue
             if b.kind is BidKind.NIL or b.kind is BidKind.BLIND_NIL:
                 rep.add(
@@ -276,6 +277,7 @@ def _walk(
                     f"{bidder.value} bid {b.text} as a side; a side bids tricks, and a nil is "
                     f"bid by a seat (bid {bidder.value} 5 {bidder.seats[0].value} nil)",
                     b.pos,
+                    party=bidder,
                 )
                 continue
             by_side[bidder] = b
@@ -431,6 +433,7 @@ def _check_order(
                         f"{side.value} bid before {first_side.value}: the side of {first} "
                         f"bids first",
                         b.pos,
+                        party=side,
                     )
         covered = _covered(counted)
         silent_seats = [s for s in order if s not in covered]
@@ -563,6 +566,7 @@ def _check_suicide(rules: Ruleset, counted: tuple[Bid, ...], rep: Reporter) -> N
                 f"{side.value} bid {len(nils)} nils; in suicide exactly one partner of each "
                 f"side bids nil",
                 where,
+                party=side,
             )
         elif others and sum(b.tricks for b in others) < SUICIDE_PARTNER_MIN:
             rep.add(
@@ -572,6 +576,7 @@ def _check_suicide(rules: Ruleset, counted: tuple[Bid, ...], rep: Reporter) -> N
                 f"{SUICIDE_PARTNER_MIN} or more",
                 others[-1].pos,
                 seat=_seat_or_none(others[-1].bidder),
+                party=side,
             )
 
 
@@ -631,6 +636,7 @@ def _check_team_range(
                 f"{party_name(party)} bid {total}{together}; the least {word} may bid is {low}",
                 where,
                 seat=seat,
+                party=party,
             )
         elif high is not None and total > high:
             rep.add(
@@ -638,4 +644,5 @@ def _check_team_range(
                 f"{party_name(party)} bid {total}{together}; the most {word} may bid is {high}",
                 where,
                 seat=seat,
+                party=party,
             )

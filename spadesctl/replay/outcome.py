@@ -12,7 +12,13 @@ from collections.abc import Collection
 from spadesctl.cards import Party, Seat, Side
 from spadesctl.core.bids import is_nil
 from spadesctl.core.deck import SUIT_WORDS, card_index, deck_table
-from spadesctl.diagnostics import INCOMPLETE_HAND, TRICK_COUNT_MISMATCH, UNSUPPORTED_RENEGE_CALL
+from spadesctl.diagnostics import (
+    INCOMPLETE_HAND,
+    RENEGE,
+    RENEGE_RULED,
+    TRICK_COUNT_MISMATCH,
+    UNSUPPORTED_RENEGE_CALL,
+)
 from spadesctl.events import Bid, Took
 from spadesctl.record import Hand
 from spadesctl.replay.bidding import party_name
@@ -95,6 +101,7 @@ def _read_took(
                     TRICK_COUNT_MISMATCH,
                     f"took gives {party.value} together, but these rules have no partnerships",
                     took.pos,
+                    party=party,
                 )
                 usable = False
                 continue
@@ -106,6 +113,7 @@ def _read_took(
                     f"took gives {party.value} together, but {nils[0].word} bid nil: give each "
                     f"seat's tricks",
                     took.pos,
+                    party=party,
                 )
         elif party not in seats:
             rep.add(
@@ -210,6 +218,11 @@ def check_rulings(
     table = deck_table(rules)
     for ruling in hand.reneges:
         if (ruling.seat, ruling.trick) in proven:
+            note = (
+                f"the record's ruling 'renege {ruling.seat.value} {ruling.trick}' "
+                f"(line {ruling.pos.line}) covers it, and the score applies its penalty"
+            )
+            rep.cover(RENEGE, ruling.seat, ruling.trick, RENEGE_RULED, note)
             continue
         trick = by_number.get(ruling.trick)
         if trick is None:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from spadesctl.cards import Seat
+from dataclasses import replace
+
+from spadesctl.cards import Party, Seat
 from spadesctl.diagnostics import Diagnostic, Kind
 from spadesctl.events import Position
 
@@ -26,8 +28,12 @@ class Reporter:
         *,
         trick: int | None = None,
         seat: Seat | None = None,
+        party: Party | None = None,
     ) -> None:
-        """Report a violation of ``kind`` at ``pos``."""
+        """Report a violation of ``kind`` at ``pos``, by ``seat`` or about ``party`` (a
+        side or a seat; ``seat`` when not given)."""
+        if party is None:
+            party = seat
         self.found.append(
             Diagnostic(
                 kind=kind,
@@ -39,8 +45,16 @@ class Reporter:
                 hand=self.hand,
                 trick=trick,
                 seat=None if seat is None else seat.value,
+                party=None if party is None else party.value,
             )
         )
+
+    def cover(self, kind: Kind, seat: Seat, trick: int, by: Kind, note: str) -> None:
+        """Report the ``kind`` diagnostic of ``seat`` in ``trick`` as ``by`` instead, with
+        ``note`` after its message (a renege that the record's ruling covers)."""
+        for i, d in enumerate(self.found):
+            if d.kind is kind and d.seat == seat.value and d.trick == trick:
+                self.found[i] = replace(d, kind=by, message=f"{d.message}; {note}")
 
     def result(self) -> tuple[Diagnostic, ...]:
         """The diagnostics in source order."""

@@ -17,6 +17,7 @@ from dataclasses import replace
 from os import PathLike
 from typing import Any, Final
 
+from spadesctl.errors import RulesError as RulesError  # raised here; spadesctl.errors declares it
 from spadesctl.rules.declare import Alias
 from spadesctl.rules.keys import ALIAS_BY_NAME, KEY_BY_NAME, KEYS, Key, key_name
 from spadesctl.rules.presets import PRESETS, STANDARD, preset_name
@@ -29,11 +30,6 @@ from spadesctl.rules.ruleset import (
     Ruleset,
     UnbidHands,
 )
-
-
-class RulesError(ValueError):
-    """An unknown key or preset, a bad value, or an impossible combination of keys."""
-
 
 #: Words are parted by spaces or commas, but not the commas of a list of twos (2D,2S).
 _SEPARATOR: Final = re.compile(r"\s+|,(?!2[SHDCshdc](?:[,\s]|$))")
@@ -55,17 +51,29 @@ def _parse_rules(text: str, default: Ruleset) -> Ruleset:
     """:func:`parse_rules`, cached: a file of games repeats the same few rules texts."""
     words = [w.strip(",") for w in _SEPARATOR.split(_EQUALS.sub("=", text.strip())) if w.strip(",")]
     base = default
+    problems: list[str] = []  # every one, not only the first
     if words and "=" not in words[0]:
-        base = _preset(words.pop(0))
+        try:
+            base = _preset(words.pop(0))
+        except RulesError as e:
+            problems.append(str(e))
     pairs: list[tuple[str, object]] = []
     for word in words:
         key, equals, value = word.partition("=")
         if not equals:
             if preset_name(word) in PRESETS:
-                raise RulesError(f"the preset {word!r} must come first, before the keys")
-            raise RulesError(f"expected key=value, not {word!r}")
+                problems.append(f"the preset {word!r} must come first, before the keys")
+            else:
+                problems.append(f"expected key=value, not {word!r}")
+            continue
         pairs.append((key, value))
-    return _apply(base, pairs)
+    try:
+        rules = _apply(base, pairs)
+    except RulesError as e:
+        problems.extend(e.problems)
+    if problems:
+        raise RulesError.of(problems)
+    return rules
 
 
 def load_rules_toml(path: str | PathLike[str]) -> Ruleset:
@@ -136,16 +144,24 @@ def _preset(word: str) -> Ruleset:
 
 
 def _apply(base: Ruleset, pairs: Iterable[tuple[str, object]]) -> Ruleset:
+    """``base`` with the keys changed; :class:`RulesError` naming every bad key and value
+    (the combination of keys is checked once each key is valid)."""
     changes: dict[str, Any] = {}
+    problems: list[str] = []
     for written, value in pairs:
-        alias = ALIAS_BY_NAME.get(key_name(written))
-        key = alias[0] if alias is not None else _key(written)
-        if key.name in changes:
-            raise RulesError(f"the key {key.name} is given twice")
-        if alias is not None:
-            changes[key.name] = _convert_alias(alias[1], _as_text(key, value))
-        else:
-            changes[key.name] = _convert(key, _as_text(key, value))
+        try:
+            alias = ALIAS_BY_NAME.get(key_name(written))
+            key = alias[0] if alias is not None else _key(written)
+            if key.name in changes:
+                raise RulesError(f"the key {key.name} is given twice")
+            if alias is not None:
+                changes[key.name] = _convert_alias(alias[1], _as_text(key, value))
+            else:
+                changes[key.name] = _convert(key, _as_text(key, value))
+        except RulesError as e:
+            problems.append(str(e))
+    if problems:
+        raise RulesError.of(problems)
     rules = replace(base, **changes) if changes else base
     check_rules(rules)
     return rules

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from spadesctl.diagnostics import INVALID_RULES, Diagnostic
 from spadesctl.record import Game
-from spadesctl.rules.parse import RulesError, format_rules, load_rules_toml, parse_rules
+from spadesctl.rules.parse import RulesError, load_rules_toml, parse_rules
 from spadesctl.rules.presets import STANDARD
 from spadesctl.rules.ruleset import Ruleset
 from spadesctl.values import fast_init
@@ -53,12 +53,13 @@ def declared_rules(tag: str | None, default: Ruleset = STANDARD) -> Ruleset:
 @fast_init
 @dataclass(frozen=True, slots=True)
 class GameRules:
-    """The ruleset a game is played under, where it came from, and any problem with its
-    Rules tag (an ``invalid-rules`` diagnostic; the ruleset is then the default)."""
+    """The ruleset a game is played under, where it came from, and the problems of its
+    Rules tag (an ``invalid-rules`` diagnostic for each bad key or value; the ruleset is
+    then the default, and ``check`` and ``score`` referee the game no further)."""
 
     rules: Ruleset
     source: str  # "tag", "default"
-    problem: Diagnostic | None = None
+    problems: tuple[Diagnostic, ...] = ()
 
 
 def rules_for_game(game: Game, default: Ruleset = STANDARD, file: str | None = None) -> GameRules:
@@ -69,12 +70,15 @@ def rules_for_game(game: Game, default: Ruleset = STANDARD, file: str | None = N
     try:
         return GameRules(declared_rules(tag.value, default), "tag")
     except RulesError as exc:
-        problem = Diagnostic(
-            INVALID_RULES,
-            f"{exc}; the game is checked under the default rules ({format_rules(default)})",
-            file=game.source if file is None else file,
-            line=tag.pos.line,
-            column=tag.pos.column,
-            game=game.index,
+        problems = tuple(
+            Diagnostic(
+                INVALID_RULES,
+                f"{problem} (the game is refereed no further until its Rules tag is valid)",
+                file=game.source if file is None else file,
+                line=tag.pos.line,
+                column=tag.pos.column,
+                game=game.index,
+            )
+            for problem in exc.problems
         )
-        return GameRules(default, "default", problem)
+        return GameRules(default, "default", problems)

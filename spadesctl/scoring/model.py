@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 
 from spadesctl.cards import Party, Seat, Side, seats_for, side_of
 from spadesctl.core.score import SetReason
+from spadesctl.errors import RulesError
 from spadesctl.events import Bid
 from spadesctl.rules.ruleset import RenegePenalty, Ruleset
 from spadesctl.values import fast_init
@@ -21,7 +22,7 @@ from spadesctl.values import fast_init
 PartyCounts = Mapping[Seat, int] | Mapping[Side, int] | Mapping[Party, int]
 
 
-class ScoringError(ValueError):
+class ScoringError(RulesError):
     """Input that cannot be scored: a party without a bid, a side bid without partnerships,
     a seat's tricks missing, a standing for other parties.  The message names the problem."""
 

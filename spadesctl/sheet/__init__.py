@@ -32,7 +32,7 @@ from spadesctl.sheet.render import (
     render_text,
     sheet_json,
 )
-from spadesctl.sheet.run import game_rules, sheet_report
+from spadesctl.sheet.run import sheet_report
 
 __all__ = [
     "Disagreement",
@@ -47,7 +47,6 @@ __all__ = [
     "check_sheet",
     "compare_penalties",
     "disputes",
-    "game_rules",
     "render_csv",
     "render_json",
     "render_text",

@@ -319,6 +319,7 @@ def _at(
         game=sheet.index,
         hand=hand,
         seat=party.value if isinstance(party, Seat) else None,
+        party=None if party is None else party.value,
     )
 
 

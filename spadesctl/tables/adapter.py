@@ -6,7 +6,8 @@ ruleset (:func:`spadesctl.rules.resolve.rules_for_game`) and appends its rows to
 :class:`~spadesctl.tables.builder.TableSet`.  Everything else works on the tables alone.
 
 The violations are what ``spadesctl check`` reports for the game: an invalid Rules tag
-(the game is then refereed under the default ruleset), the replay's violations, and the
+(the game's hands are then refereed under the default ruleset, but its violations are
+those of the tag alone, as ``check`` reports them), the replay's violations, and the
 score sheet's disputes.
 """
 
@@ -21,7 +22,7 @@ from typing import Final
 
 from spadesctl.cards import ALL_CARDS, Party, Seat, Side, Suit
 from spadesctl.core.bids import is_nil
-from spadesctl.diagnostics import RENEGE, UNSUPPORTED_RENEGE_CALL, Diagnostic
+from spadesctl.diagnostics import RENEGE, RENEGE_RULED, UNSUPPORTED_RENEGE_CALL, Diagnostic
 from spadesctl.events import BidKind
 from spadesctl.record import Game
 from spadesctl.referee import RefereedGame, referee_game
@@ -45,9 +46,9 @@ _PLAIN_SUIT_TEXT: Final = MappingProxyType(
 _SEAT_TEXT: Final = MappingProxyType({s: s.value for s in Seat})
 _CARD_TEXT: Final = MappingProxyType({c: c.text for c in ALL_CARDS})
 _INT32: Final = range(-(2**31), 2**31)
-#: Diagnostics naming a seat that are not that seat's violation: a renege (counted
-#: apart, see :func:`_renege_count`), and a renege ruling the play contradicts.
-_NOT_THE_SEATS_FAULT: Final = frozenset({RENEGE, UNSUPPORTED_RENEGE_CALL})
+#: Diagnostics naming a seat that are not that seat's violation: a renege, ruled or not
+#: (counted apart, see :func:`_renege_count`), and a renege ruling the play contradicts.
+_NOT_THE_SEATS_FAULT: Final = frozenset({RENEGE, RENEGE_RULED, UNSUPPORTED_RENEGE_CALL})
 
 
 def game_date(text: str | None) -> date | None:
@@ -125,11 +126,15 @@ def _int32(value: int | None) -> int | None:
     return value if value is not None and value in _INT32 else None
 
 
-def game_diagnostics(refereed: RefereedGame, problem: Diagnostic | None) -> list[Diagnostic]:
-    """What ``check`` reports for a game that parsed: a bad Rules tag, the replay's
+def game_diagnostics(
+    refereed: RefereedGame, problems: tuple[Diagnostic, ...] = ()
+) -> list[Diagnostic]:
+    """What ``check`` reports for a game that parsed: the problems of a bad Rules tag
+    (and then nothing else: ``check`` referees it no further), or the replay's
     violations and the score sheet's disputes, in source order."""
-    found = [] if problem is None else [problem]
-    found.extend(refereed.diagnostics)
+    if problems:
+        return list(problems)
+    found = list(refereed.diagnostics)
     found.extend(disputes(sheet_from_referee(refereed)))
     found.sort(key=Diagnostic.sort_key)
     return found
@@ -152,7 +157,7 @@ def add_game(tables: TableSet, game: Game, default_rules: Ruleset) -> int:
         _add_hands(tables, info, refereed, players)
     diagnostics: list[Diagnostic] = []
     if tables.violations is not None or tables.games is not None:
-        diagnostics = game_diagnostics(refereed, chosen.problem)
+        diagnostics = game_diagnostics(refereed, chosen.problems)
     if tables.violations is not None:
         add = tables.violations.add
         for d in diagnostics:
@@ -163,6 +168,7 @@ def add_game(tables: TableSet, game: Game, default_rules: Ruleset) -> int:
                 trick=_int32(d.trick),
                 seat=d.seat if seat is not None else None,
                 player=players.get(seat) if seat is not None else None,
+                party=d.party,
                 name=d.name,
                 code=d.code,
                 severity=d.severity.value,

@@ -317,6 +317,7 @@ class ViolationsBuilder(TableBuilder):
         trick: int | None,
         seat: str | None,
         player: str | None,
+        party: str | None,
         name: str,
         code: str,
         severity: str,
@@ -324,7 +325,9 @@ class ViolationsBuilder(TableBuilder):
         column: int,
         message: str,
     ) -> None:
-        self._append(info, (hand, trick, seat, player, name, code, severity, line, column, message))
+        self._append(
+            info, (hand, trick, seat, player, party, name, code, severity, line, column, message)
+        )
 
 
 BUILDER_TYPES: Final[Mapping[TableName, type[TableBuilder]]] = MappingProxyType(

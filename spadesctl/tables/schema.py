@@ -146,6 +146,7 @@ VIOLATIONS: Final[Schema] = MappingProxyType(
         "trick": pl.Int32(),
         "seat": SEAT,
         "player": pl.String(),
+        "party": PARTY,
         "name": DIAGNOSTIC,
         "code": CODE,
         "severity": SEVERITY,
