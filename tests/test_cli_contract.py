@@ -146,3 +146,40 @@ def test_rules_empty_is_a_usage_error() -> None:
         result = runner.invoke(app, [*args, "--rules", ""])
         assert result.exit_code == 2
         assert "--rules: give a ruleset" in result.stderr
+
+
+def test_export_takes_rules_as_every_command_does(tmp_path: Path) -> None:
+    out = tmp_path / "hands.csv"
+    given = runner.invoke(app, ["export", CLEAN, "--rules", "standard nil=50", "-o", str(out)])
+    assert given.exit_code == 0 and given.stderr == ""
+    old = runner.invoke(app, ["export", CLEAN, "--default-rules", "standard", "-o", str(out)])
+    assert old.exit_code == 0
+    assert old.stderr == "spadesctl: warning: --default-rules is now --rules\n"
+    assert "--default-rules" not in runner.invoke(app, ["export", "--help"]).stdout
+
+
+@pytest.mark.parametrize(
+    "args", [["generate", "-n", "30"], ["check", str(SAMPLES)], ["fmt", CLEAN, CLEAN, CLEAN]]
+)
+def test_a_reader_that_goes_away_ends_the_command_quietly(args: list[str]) -> None:
+    """``spadesctl generate | head -1``: exit 141 (as SIGPIPE would), nothing on stderr."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "spadesctl", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
+    assert process.stdout is not None and process.stderr is not None
+    process.stdout.readline()
+    process.stdout.close()
+    errors = process.stderr.read().decode()
+    process.stderr.close()
+    assert process.wait(timeout=60) in (0, 141)  # 0: it had written everything already
+    assert "Traceback" not in errors and "error" not in errors
+
+
+def test_shell_completion() -> None:
+    script = runner.invoke(app, ["--show-completion", "bash"])
+    assert script.exit_code == 0 and "_spadesctl_completion" in script.stdout
+    env = {"_SPADESCTL_COMPLETE": "complete_bash", "COMP_CWORD": "3"}
+    choices = runner.invoke(app, [], env={**env, "COMP_WORDS": "spadesctl check --format "})
+    assert choices.stdout.split() == ["text", "json", "ndjson", "github"]
+    commands = runner.invoke(app, [], env={**env, "COMP_CWORD": "1", "COMP_WORDS": "spadesctl ch"})
+    assert commands.stdout.split() == ["check"]
