@@ -183,3 +183,52 @@ def test_shell_completion() -> None:
     assert choices.stdout.split() == ["text", "json", "ndjson", "github"]
     commands = runner.invoke(app, [], env={**env, "COMP_CWORD": "1", "COMP_WORDS": "spadesctl ch"})
     assert commands.stdout.split() == ["check"]
+
+
+def test_check_reports_the_bytes_of_one_large_file_as_it_goes(tmp_path: Path) -> None:
+    from spadesctl.check_pool import check_in_processes
+    from spadesctl.checking import CheckOptions, check_file
+
+    big = tmp_path / "big.spades"
+    big.write_text("\n".join([Path(CLEAN).read_text()] * 40))
+    told: list[int] = []
+    options = CheckOptions()
+    (report,) = check_in_processes(
+        [str(big)], options, 1, split_bytes=1, batch_games=10, progress=told.append
+    )
+    assert report == check_file(str(big), options)  # the same report, read in parts
+    assert len(told) > 1  # one large file: told part by part, not once at the end
+    assert abs(sum(told) - big.stat().st_size) < 100
+
+
+def _stderr_on_a_terminal(*args: str) -> str:
+    leader, follower = pty.openpty()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "spadesctl", *args], stdout=subprocess.DEVNULL, stderr=follower
+    )
+    os.close(follower)
+    chunks = []
+    while True:
+        try:
+            chunk = os.read(leader, 4096)
+        except OSError:
+            break
+        if not chunk:
+            break
+        chunks.append(chunk)
+    os.close(leader)
+    process.wait(timeout=120)
+    return b"".join(chunks).decode()
+
+
+def test_progress_by_bytes_on_a_terminal_only(tmp_path: Path) -> None:
+    big = tmp_path / "big.spades"
+    big.write_text("\n".join([Path(CLEAN).read_text()] * 300))  # about 6 MB: split
+    shown = _stderr_on_a_terminal("check", str(big))
+    bars = [part for part in shown.split("\r") if part.startswith("checking (KiB) [")]
+    assert len({bar.split("]")[0] for bar in bars}) > 1, shown  # it moved
+    assert shown.rstrip().endswith("1 file clean (12,600 hands).")
+    piped = subprocess.run(
+        [sys.executable, "-m", "spadesctl", "check", str(big)], capture_output=True, text=True
+    )
+    assert piped.stderr == "1 file clean (12,600 hands).\n"  # no bar off a terminal
