@@ -25,6 +25,7 @@ COMMAND_ORDER: Final = (
     "stats",
     "export",
     "convert",
+    "filter",
     "fmt",
     "rules",
     "generate",

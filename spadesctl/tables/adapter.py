@@ -12,15 +12,14 @@ score sheet's disputes.
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Mapping
-from datetime import date
 from types import MappingProxyType
 from typing import Final
 
 from spadesctl.cards import ALL_CARDS, Party, Seat, Side, Suit
 from spadesctl.core.bids import is_nil
+from spadesctl.dates import game_date
 from spadesctl.diagnostics import RENEGE, UNSUPPORTED_RENEGE_CALL, Diagnostic
 from spadesctl.events import BidKind
 from spadesctl.record import Game
@@ -35,7 +34,6 @@ from spadesctl.sheet.disputes import disputes
 from spadesctl.tables.builder import GameInfo, TableSet
 
 #: A date tag: 2026-11-20, 2026.11.20 or 2026/11/20 (PGN-style ``????.??.??`` is no date).
-_DATE: Final = re.compile(r"\s*(\d{4})[-./](\d{1,2})[-./](\d{1,2})\s*$")
 _PLAIN_SUIT_TEXT: Final = MappingProxyType(
     {s: s.value for s in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)}
 )
@@ -45,19 +43,6 @@ _INT32: Final = range(-(2**31), 2**31)
 #: Diagnostics naming a seat that are not that seat's violation: a renege (counted
 #: apart, see :func:`_renege_count`), and a renege ruling the play contradicts.
 _NOT_THE_SEATS_FAULT: Final = frozenset({RENEGE, UNSUPPORTED_RENEGE_CALL})
-
-
-def game_date(text: str | None) -> date | None:
-    """The date of a Date tag, or ``None`` when it is missing, partial or not a date."""
-    if text is None:
-        return None
-    found = _DATE.match(text)
-    if found is None:
-        return None
-    try:
-        return date(int(found[1]), int(found[2]), int(found[3]))
-    except ValueError:
-        return None
 
 
 def file_text(source: str) -> str:
