@@ -108,7 +108,7 @@ def test_stats_prints_one_line_and_exits_2(export: Path, tmp_path: Path) -> None
     data = export.read_bytes()
     rng = random.Random(5)
     panicked = 0
-    for _ in range(120):
+    for _ in range(3000):  # until two flips make polars panic (which depends on the bytes)
         damaged = bytearray(data)
         damaged[rng.randrange(len(damaged))] ^= 1 << rng.randrange(8)
         path = tmp_path / "damaged.parquet"

@@ -60,7 +60,7 @@ def hands_table(paths: list[str] | None = None, **options: Any) -> pl.DataFrame:
 
 def stats_rows(by: GroupBy = "player", filters: Filters | None = None) -> Rows:
     table = statistics(hands_table(), by, filters or Filters())
-    key = "team" if by == "team" else by
+    key = "team" if by in ("team", "pair") else by
     return {str(row[key]): row for row in table.iter_rows(named=True)}
 
 
@@ -85,6 +85,12 @@ def test_by_player() -> None:
     assert (ann["nil_attempts"], ann["nil_made"], ann["nil_rate"]) == (0, 0, None)
     assert (ann["reneges"], ann["violations"], ann["violations_per_100"]) == (0, 0, 0.0)
     assert ann["points_per_hand"] == approx((71 + 151 + 71 - 80 - 58 + 71) / 6)  # 226 / 6
+    # tricks - bid: A1 4-4, A2 6-5, B1 2-3, B2 4-4, C1 5-4, C2 5-4 = 0, 1, -1, 0, 1, 1
+    assert (ann["over_rate"], ann["under_rate"]) == (approx(3 / 6), approx(1 / 6))
+    assert ann["bid_error_mean"] == approx(2 / 6)
+    # sample spread: (sum of squares 4 - 6 * (1/3)^2) / 5
+    assert ann["bid_error_sd"] == approx(((4 - 6 / 9) / 5) ** 0.5)
+    assert ann["sets"] == 1  # her side in B2
 
     bo = rows["Bo"]
     # E in A (lost), S in B (unfinished), W in C (lost)
@@ -139,6 +145,10 @@ def test_by_team_counts_each_side_once_per_hand() -> None:
     assert ann_cy["bags_per_hand"] == approx((1 + 1 + 2 + 1) / 4)  # 5 / 4
     assert (ann_cy["nil_attempts"], ann_cy["nil_made"], ann_cy["nil_rate"]) == (2, 1, 0.5)
     assert ann_cy["points_per_hand"] == approx((71 + 151 - 58 + 71) / 4)  # 235 / 4
+    # party tricks - contract: 1, 1, 2, 1
+    assert (ann_cy["over_rate"], ann_cy["under_rate"], ann_cy["sets"]) == (1.0, 0.0, 0)
+    assert ann_cy["bid_error_mean"] == approx(5 / 4)
+    assert ann_cy["bid_error_sd"] == approx(((7 - 4 * (5 / 4) ** 2) / 3) ** 0.5)  # 0.5
 
     bo_di = rows["Bo & Di"]
     assert (bo_di["games"], bo_di["wins"], bo_di["losses"], bo_di["win_rate"]) == (2, 0, 2, 0.0)
@@ -147,6 +157,13 @@ def test_by_team_counts_each_side_once_per_hand() -> None:
     assert bo_di["exact_rate"] == approx(1 / 4)  # A2: 7 of 7
     assert bo_di["made_rate"] == approx(1 / 4)
     assert bo_di["points_per_hand"] == approx((-70 + 70 - 90 - 60) / 4)  # -150 / 4
+    # party tricks - contract: -2, 0, -2, -1; set in A1, C1, C2
+    assert (bo_di["over_rate"], bo_di["under_rate"], bo_di["sets"]) == (0.0, approx(3 / 4), 3)
+    assert bo_di["bid_error_mean"] == approx(-5 / 4)
+    assert bo_di["bid_error_sd"] == approx(((9 - 4 * (5 / 4) ** 2) / 3) ** 0.5)
+    # --by pair counts the same side-hands as --by team
+    pairs = stats_rows("pair")
+    assert {k: pairs["Bo & Di"][k] for k in bo_di} == bo_di
 
     # B is unfinished: a record together of no wins and no losses, so no win rate
     ann_bo = rows["Ann & Bo"]
@@ -166,6 +183,26 @@ def test_by_team_counts_each_side_once_per_hand() -> None:
     assert (cy_di["blind_nil_attempts"], cy_di["blind_nil_made"]) == (1, 0)
     assert cy_di["bags_per_hand"] == approx((0 + 1) / 2)
     assert cy_di["points_per_hand"] == approx((-60 - 149) / 2)
+
+
+def test_by_bid_size_of_one_player() -> None:
+    table = statistics(hands_table(), "bid", Filters(players=("Cy",)))
+    rows = {(r["bid_kind"], r["bid"]): r for r in table.iter_rows(named=True)}
+    # Cy bid 3 (A1, took 4), nil (A2, took 0), 4 (B1, took 6), 5 (B2, took 5),
+    # 0 read as nil (C1, took 1), 3 (C2, took 3)
+    assert sorted(rows) == [("nil", 0), ("tricks", 3), ("tricks", 4), ("tricks", 5)]
+    nil = rows[("nil", 0)]
+    assert (nil["hands"], nil["nil_attempts"], nil["nil_made"], nil["exact_rate"]) == (
+        2,
+        2,
+        1,
+        None,
+    )
+    three = rows[("tricks", 3)]
+    assert (three["hands"], three["exact_rate"], three["over_rate"]) == (2, 0.5, 0.5)
+    assert three["bid_error_mean"] == 0.5
+    assert rows[("tricks", 4)]["bid_error_mean"] == 2.0
+    assert rows[("tricks", 5)]["exact_rate"] == 1.0
 
 
 def test_by_seat_event_and_game() -> None:

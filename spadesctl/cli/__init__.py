@@ -8,6 +8,7 @@ import sys
 from spadesctl.cli import check as _check  # noqa: F401  (registers the command)
 from spadesctl.cli import convert_cmd as _convert  # noqa: F401
 from spadesctl.cli import export_cmd as _export  # noqa: F401
+from spadesctl.cli import fairness_cmd as _fairness  # noqa: F401
 from spadesctl.cli import filter_cmd as _filter  # noqa: F401
 from spadesctl.cli import fmt as _fmt  # noqa: F401
 from spadesctl.cli import generate_cmd as _generate  # noqa: F401

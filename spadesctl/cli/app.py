@@ -23,6 +23,7 @@ COMMAND_ORDER: Final = (
     "score",
     "report",
     "stats",
+    "fairness",
     "export",
     "convert",
     "filter",

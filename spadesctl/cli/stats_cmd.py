@@ -1,7 +1,8 @@
-"""``spadesctl stats``: statistics by player, team, seat, game or event.
+"""``spadesctl stats``: statistics by player, pair, seat, game, event, bid or hand strength.
 
-polars is imported inside the command (through :mod:`spadesctl.tables`), never when the
-CLI itself is imported, so that ``spadesctl --help`` and ``check`` start fast.
+The options are declared here; :func:`spadesctl.tables.query.run_stats` does the work.
+polars is imported inside the command, never when the CLI itself is imported, so that
+``spadesctl --help`` and ``check`` start fast.
 """
 
 from __future__ import annotations
@@ -9,8 +10,6 @@ from __future__ import annotations
 import enum
 import shutil
 import sys
-from datetime import date
-from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -19,19 +18,29 @@ from spadesctl.cli.app import Command, app
 from spadesctl.cli.errors import EXIT_CLEAN, EXIT_PROBLEMS, fail, is_broken_pipe
 from spadesctl.cli.options import JobsOption, RulesOption
 from spadesctl.cli.progress import Progress
-from spadesctl.sources import expand_paths
+from spadesctl.output import write_text
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from spadesctl.rules.ruleset import Ruleset
     from spadesctl.tables.corpus import Failure
+    from spadesctl.tables.query import StatsResult
 
 
 class By(enum.Enum):
+    """The groupings (``spadesctl.tables.stats.GROUPINGS``; a test keeps them equal)."""
+
     player = "player"
     team = "team"
+    pair = "pair"
     seat = "seat"
     game = "game"
     event = "event"
+    bid = "bid"
+    spades = "spades"
+    high_cards = "high_cards"
+    voids = "voids"
 
 
 class StatsFormat(enum.Enum):
@@ -41,56 +50,46 @@ class StatsFormat(enum.Enum):
     parquet = "parquet"
 
 
-def parse_date(text: str | None, option: str) -> date | None:
-    """``YYYY-MM-DD`` (or ``YYYY.MM.DD``) for ``--since``/``--until``; exit 2 otherwise."""
-    if text is None:
-        return None
-    try:
-        return date.fromisoformat(text.strip().replace(".", "-").replace("/", "-"))
-    except ValueError:
-        fail(f"{option} expects a date written YYYY-MM-DD, not {text!r}")
-
-
-def split_list(values: list[str] | None) -> tuple[str, ...]:
-    """Repeated options and comma-separated lists, as one tuple (``--player A,B --player C``)."""
-    out: list[str] = []
-    for raw in values or ():
-        out.extend(item.strip() for item in raw.split(",") if item.strip())
-    return tuple(out)
+#: ``--format`` of ``stats`` and ``fairness``.
+FormatOption = Annotated[
+    StatsFormat | None,
+    typer.Option(
+        "--format",
+        help="Output format.  [default: what -o ends with (.csv, .json, .parquet), else table]",
+    ),
+]
+#: ``-o`` of ``stats`` and ``fairness``.
+OutputOption = Annotated[
+    str | None,
+    typer.Option(
+        "--output", "-o", metavar="FILE", help="Write to this file (- for standard output)."
+    ),
+]
 
 
 def load_default_rules(text: str | None) -> Ruleset | None:
-    """The ruleset for records that declare none (``None``: not given, standard): rules
-    text or a ``.toml`` house-rules file, read as ``check --rules`` reads it; exit 2 if
-    it is not valid."""
-    from spadesctl.rules import RulesError
-    from spadesctl.rules.resolve import rules_option
+    """The ruleset for records that declare none (``export`` shares it); exit 2 if bad."""
+    from spadesctl.tables.query import QueryError, ruleset_option
 
-    if text is None:
-        return None
     try:
-        return rules_option(text)
-    except RulesError as exc:
-        fail(f"--default-rules: {exc}")
+        return ruleset_option(text, "--default-rules")
+    except QueryError as exc:
+        fail(str(exc))
 
 
 def record_inputs(paths: list[str]) -> tuple[list[str], list[str]]:
-    """(record files, Parquet exports) among ``paths``; exit 2 for a path that does not exist."""
-    records: list[str] = []
-    exports: list[str] = []
-    for raw in paths:
-        if raw != "-" and not Path(raw).exists():
-            fail(f"{raw}: no such file or directory")
-        if raw.lower().endswith(".parquet") and not Path(raw).is_dir():
-            exports.append(raw)
-        else:
-            records.extend(expand_paths([raw]))
-    if not records and not exports:
-        fail("no record files found in " + ", ".join(paths))
-    return records, exports
+    """(record files, Parquet exports) among ``paths`` (``export`` shares it); exit 2 for
+    a path that does not exist."""
+    from spadesctl.tables.query import QueryError, find_inputs
+
+    try:
+        found = find_inputs(paths)
+    except QueryError as exc:
+        fail(str(exc))
+    return list(found.records), list(found.exports)
 
 
-def report_failures(failures: list[Failure], games: int) -> None:
+def report_failures(failures: Sequence[Failure], games: int) -> None:
     """Each failure on standard error, then a one-line summary."""
     if not failures:
         return
@@ -111,6 +110,17 @@ def report_failures(failures: list[Failure], games: int) -> None:
     )
 
 
+def report_filters(result: StatsResult) -> None:
+    """The footnotes on standard error: the games the filters kept, unknown players."""
+    for name in result.unmatched_players:
+        typer.echo(f"spadesctl: --player {name!r} matches no player in these records", err=True)
+    if result.filtered:
+        kept = result.games_kept
+        typer.echo(
+            f"spadesctl: the filters kept {kept:,} {'game' if kept == 1 else 'games'}", err=True
+        )
+
+
 @app.command(
     "stats",
     cls=Command,
@@ -118,8 +128,10 @@ def report_failures(failures: list[Failure], games: int) -> None:
 
 \b
   spadesctl stats samples/
-  spadesctl stats --by team --sort win_rate --top 10 league/
-  spadesctl stats --player Ann --since 2026-01-01 --format csv -o ann.csv league/
+  spadesctl stats --by pair --sort wins_over_expected --top 10 league/
+  spadesctl stats --player Ann --since 2026-01-01 -o ann.csv league/
+  spadesctl stats --by spades --player Ann league/    (her bids by spade length)
+  spadesctl stats --ratings -o ratings.parquet league/
   spadesctl stats hands.parquet    (made by spadesctl export --table hands)""",
 )
 def stats(
@@ -132,6 +144,12 @@ def stats(
         ),
     ],
     by: Annotated[By, typer.Option("--by", help="What a row of the figures is.")] = By.player,
+    ratings: Annotated[
+        bool,
+        typer.Option(
+            "--ratings", help="The rating history (player, game, before and after) instead."
+        ),
+    ] = False,
     player: Annotated[
         list[str] | None,
         typer.Option(
@@ -153,14 +171,18 @@ def stats(
         str | None,
         typer.Option(metavar="DATE", help="Only games on or before DATE (YYYY-MM-DD)."),
     ] = None,
-    rules: Annotated[
+    preset: Annotated[
         list[str] | None,
         typer.Option(
             metavar="PRESET",
             help="Only games played under this preset (repeatable, or comma-separated).",
         ),
     ] = None,
-    default_rules: RulesOption = None,
+    rules: RulesOption = None,
+    default_rules: Annotated[
+        str | None,
+        typer.Option(metavar="RULES", hidden=True, help="Deprecated: use --rules."),
+    ] = None,
     sort: Annotated[
         str | None,
         typer.Option(
@@ -180,93 +202,71 @@ def stats(
             help="Show only these columns (comma-separated), the keys always first.",
         ),
     ] = None,
-    output_format: Annotated[
-        StatsFormat,
-        typer.Option("--format", help="Output format (parquet needs -o FILE)."),
-    ] = StatsFormat.table,
-    output: Annotated[
-        str | None,
-        typer.Option(
-            "--output", "-o", metavar="FILE", help="Write to this file (- for standard output)."
-        ),
-    ] = None,
+    output_format: FormatOption = None,
+    output: OutputOption = None,
     jobs: JobsOption = 0,
 ) -> None:
     """Statistics by player, team, seat, game or event across records.
 
-    Bidding accuracy, nils, sets, bags, violations, wins and points; the columns are
-    described in docs/stats.md.  Exits 0 when every game was counted, 1 when some
-    could not be read (reported on standard error), 2 for usage and I/O errors.
+    Also by pair, bid size and hand strength (--by).  Ratings, bidding accuracy, nils,
+    sets, bags, violations, wins and points, and whether the deals look fair; the
+    columns are described in docs/stats.md.  Exits 0 when every game was counted, 1 when
+    some could not be read (reported on standard error), 2 for usage and I/O errors.
     """
-    from spadesctl.rules.presets import PRESETS, preset_name
+    from spadesctl.tables import query
 
-    presets = tuple(preset_name(p) for p in split_list(rules))
-    for name in presets:
-        if name not in PRESETS:
-            fail(f"unknown preset {name!r} for --rules; presets: {', '.join(PRESETS)}")
-    since_day = parse_date(since, "--since")
-    until_day = parse_date(until, "--until")
-    if output_format is StatsFormat.parquet and output in (None, "-"):
-        fail("--format parquet writes a binary file: give it with -o FILE")
-    default = load_default_rules(default_rules)
-    records, exports = record_inputs(paths)
+    rules_option = "--rules"
+    if default_rules is not None:
+        typer.echo("spadesctl: --default-rules is deprecated: use --rules", err=True)
+        if rules is None:
+            rules, rules_option = default_rules, "--default-rules"
+    try:
+        fmt = query.output_format(
+            output_format.value if output_format is not None else None, output
+        )
+        request = query.StatsRequest(
+            paths=tuple(paths),
+            by=by.value,
+            filters=query.filters(player, event, since, until, preset),
+            rules=query.ruleset_option(rules, rules_option),
+            sort=sort,
+            reverse=reverse,
+            top=None if top is None else min(top, sys.maxsize),
+            columns=query.split_list([columns]) if columns is not None else None,
+            history=ratings,
+            fairness=fmt == "table" and not ratings,
+            jobs=jobs,
+        )
+        result = query.run_stats(
+            request, lambda total: Progress(total, "reading (KiB)", enabled=None)
+        )
+    except query.QueryError as exc:
+        fail(str(exc))
+    write_result(result, fmt, output)
+    report_failures(result.failures, result.games_read)
+    report_filters(result)
+    raise typer.Exit(EXIT_PROBLEMS if result.failures else EXIT_CLEAN)
 
-    from spadesctl.tables import stats as st
-    from spadesctl.tables.corpus import CorpusOptions, choose_jobs, iter_batches, total_size
-    from spadesctl.tables.exports import ExportError, add_export
+
+def write_result(result: StatsResult, fmt: str, output: str | None) -> None:
+    """The table in ``fmt`` to ``output`` (standard output for ``None`` or ``-``), with
+    the fairness line under the aligned table."""
+    from spadesctl.tables import fairness, stats
     from spadesctl.tables.writers import OutputError, write_frame
 
-    grouping: st.GroupBy = by.value
-    shown = st.COLUMNS[grouping]
-    if sort is not None and sort not in shown:
-        fail(f"cannot sort by {sort!r}; the columns are: {', '.join(shown)}")
-    chosen: list[str] | None = None
-    if columns is not None:
-        wanted = split_list([columns])
-        unknown = [c for c in wanted if c not in shown]
-        if unknown:
-            fail(f"unknown column {unknown[0]!r}; the columns are: {', '.join(shown)}")
-        keys = [k for k in st.KEYS[grouping] if k in shown]
-        chosen = [*keys, *(c for c in wanted if c not in keys)]
-    filters = st.Filters(split_list(player), split_list(event), since_day, until_day, presets)
-    accumulator = st.Accumulator(grouping, filters)
-    for export in exports:
-        try:
-            add_export(accumulator, export)
-        except ExportError as exc:
-            fail(str(exc))
-    failures: list[Failure] = []
-    games = 0
-    if records:
-        size = total_size(records)
-        progress = Progress(max(size // 1024, 1), "reading (KiB)", enabled=None if size else False)
-        options = CorpusOptions(tables=("hands",), default_rules=default)
-        for batch in iter_batches(records, options, choose_jobs(jobs, records)):
-            accumulator.add(batch.frames["hands"])
-            failures.extend(batch.failures)
-            games += batch.games
-            progress.advance(batch.size // 1024)
-        progress.close()
-    top = None if top is None else min(top, sys.maxsize)  # more rows than there can be
-    table = st.order(accumulator.result(), grouping, sort, reverse, top)
-    if chosen is not None:
-        table = table.select(chosen)
     try:
-        if output_format is StatsFormat.table:
-            width = shutil.get_terminal_size().columns if sys.stdout.isatty() else None
-            text = st.format_table(table, width, st.KEYS[grouping])
-            if output in (None, "-"):
-                sys.stdout.write(text)
-                sys.stdout.flush()
-            else:
-                Path(output).write_text(text, encoding="utf-8")
+        if fmt == "table":
+            to_terminal = output in (None, "-") and sys.stdout.isatty()
+            width = shutil.get_terminal_size().columns if to_terminal else None
+            text = stats.format_table(result.table, width, result.keys)
+            if result.fairness is not None and result.fairness.deals:
+                text += "\n" + fairness.sentence(result.fairness) + "\n"
+            write_text(output, [text])  # standard output for None and -
         else:
-            write_frame(table, output_format.value, output or "-")
+            write_frame(result.table, fmt, output or "-")
     except OutputError as exc:
         fail(str(exc))
     except OSError as exc:
         if is_broken_pipe(exc):
             raise
         fail(f"{output}: cannot be written ({exc.strerror or exc})")
-    report_failures(failures, games)
-    raise typer.Exit(EXIT_PROBLEMS if failures else EXIT_CLEAN)

@@ -19,7 +19,7 @@ from typing import Final
 
 from spadesctl.cards import ALL_CARDS, Party, Seat, Side, Suit
 from spadesctl.core.bids import is_nil
-from spadesctl.dates import game_date
+from spadesctl.dates import game_date, game_time
 from spadesctl.diagnostics import RENEGE, UNSUPPORTED_RENEGE_CALL, Diagnostic
 from spadesctl.events import BidKind
 from spadesctl.record import Game
@@ -32,8 +32,8 @@ from spadesctl.scoring import party_of
 from spadesctl.sheet.build import sheet_from_referee
 from spadesctl.sheet.disputes import disputes
 from spadesctl.tables.builder import GameInfo, TableSet
+from spadesctl.tables.deal import NO_DEAL, Features, NoDeal, features, whole_deal_known
 
-#: A date tag: 2026-11-20, 2026.11.20 or 2026/11/20 (PGN-style ``????.??.??`` is no date).
 _PLAIN_SUIT_TEXT: Final = MappingProxyType(
     {s: s.value for s in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)}
 )
@@ -69,6 +69,7 @@ def game_info(game: Game, rules: Ruleset) -> GameInfo:
         east=players.get(Seat.E),
         south=players.get(Seat.S),
         west=players.get(Seat.W),
+        time=game_time(game.tag("Time")),
     )
 
 
@@ -198,10 +199,12 @@ def _add_hands(
             if d.seat is not None and d.kind not in _NOT_THE_SEATS_FAULT
         )
         after_end = decided_after is not None and hand.number > decided_after
+        dealt = _dealt(hand)
         number = _int32(hand.number)
         dealer = _SEAT_TEXT[hand.dealer]
         for seat in hand.seats:
             party, party_text, side_text, team, player = seats[seat]
+            cards: Features | NoDeal = dealt.get(seat, NO_DEAL)
             seat_text = _SEAT_TEXT[seat]
             bid = hand.bid_of(seat)
             blind_nil = bid is not None and bid.kind is BidKind.BLIND_NIL
@@ -237,7 +240,22 @@ def _add_hands(
                 played=hand.hand.is_played,
                 after_end=after_end,
                 won=None if winner is None else winner is party,
+                spades=cards[0],
+                hearts=cards[1],
+                diamonds=cards[2],
+                clubs=cards[3],
+                jokers=cards[4],
+                aces=cards[5],
+                high_cards=cards[6],
             )
+
+
+def _dealt(hand: ReplayedHand) -> dict[Seat, Features]:
+    """The deal columns of each seat, when the whole deal is known (else none)."""
+    holdings = [hand.holding(seat) for seat in hand.seats]
+    if not whole_deal_known(holdings, hand.holdings_known, hand.rules.tricks_per_hand):
+        return {}
+    return {seat: features(h) for seat, h in zip(hand.seats, holdings, strict=True)}
 
 
 def _add_tricks(

@@ -12,6 +12,7 @@ order (a test keeps the two in step), with enum values as their text (``"N"``, `
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import date
@@ -36,6 +37,7 @@ class GameInfo:
     east: str | None = None
     south: str | None = None
     west: str | None = None
+    time: datetime.time | None = None
 
     @property
     def values(self) -> tuple[object, ...]:
@@ -50,6 +52,7 @@ class GameInfo:
             self.east,
             self.south,
             self.west,
+            self.time,
         )
 
 
@@ -199,6 +202,13 @@ class HandsBuilder(TableBuilder):
         played: bool,
         after_end: bool,
         won: bool | None,
+        spades: int | None = None,
+        hearts: int | None = None,
+        diamonds: int | None = None,
+        clubs: int | None = None,
+        jokers: int | None = None,
+        aces: int | None = None,
+        high_cards: int | None = None,
     ) -> None:
         self._append(
             info,
@@ -228,6 +238,13 @@ class HandsBuilder(TableBuilder):
                 played,
                 after_end,
                 won,
+                spades,
+                hearts,
+                diamonds,
+                clubs,
+                jokers,
+                aces,
+                high_cards,
             ),
         )
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
@@ -84,12 +84,18 @@ def add_export(accumulator: Accumulator, path: str) -> None:
     The file is read (streaming) inside this call, so that every error surfaces here.
     Raises :class:`ExportError`; ``accumulator`` is unchanged then.
     """
+    read_export(path, accumulator.add)
+
+
+def read_export(path: str, use: Callable[[pl.LazyFrame], None]) -> None:
+    """Give a scan of the hands export at ``path`` to ``use``, which reads it inside
+    this call, so that every error surfaces here as an :class:`ExportError`."""
     from spadesctl.tables.stats import scan_hands
 
     try:
         with _native_stderr_held():
             _check_types(path, pl.scan_parquet(path).collect_schema())
-            accumulator.add(scan_hands(path))
+            use(scan_hands(path))
     except ExportError:
         raise
     except pl.exceptions.PanicException:
@@ -119,4 +125,4 @@ def export_statistics(path: str, by: GroupBy = "player") -> pl.DataFrame:
     return table
 
 
-__all__ = ["ExportError", "add_export", "export_statistics"]
+__all__ = ["ExportError", "add_export", "export_statistics", "read_export"]

@@ -50,6 +50,7 @@ GAME_COLUMNS: Final[Schema] = MappingProxyType(
         "east": pl.String(),
         "south": pl.String(),
         "west": pl.String(),
+        "time": pl.Time(),
     }
 )
 
@@ -103,8 +104,18 @@ HANDS: Final[Schema] = MappingProxyType(
         "played": pl.Boolean(),
         "after_end": pl.Boolean(),
         "won": pl.Boolean(),
+        "spades": pl.Int8(),
+        "hearts": pl.Int8(),
+        "diamonds": pl.Int8(),
+        "clubs": pl.Int8(),
+        "jokers": pl.Int8(),
+        "aces": pl.Int8(),
+        "high_cards": pl.Int8(),
     }
 )
+
+#: The columns of ``hands`` that describe the seat's cards as dealt (null when unknown).
+DEAL_FEATURES: Final = ("spades", "hearts", "diamonds", "clubs", "jokers", "aces", "high_cards")
 
 TRICKS: Final[Schema] = MappingProxyType(
     {

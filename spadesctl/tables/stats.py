@@ -29,17 +29,45 @@ import polars as pl
 from spadesctl.tables.schema import HANDS, table_of_columns
 
 #: What the statistics are grouped by.
-GroupBy = Literal["player", "team", "seat", "game", "event"]
+GroupBy = Literal[
+    "player", "team", "pair", "seat", "game", "event", "bid", "spades", "high_cards", "voids"
+]
 GROUPINGS: Final[tuple[GroupBy, ...]] = get_args(GroupBy)
+#: Groupings whose unit is a side in a hand (its two rows folded together).
+SIDE_GROUPINGS: Final = frozenset({"team", "pair"})
+#: Groupings by what a seat bid or was dealt: the rows are the seat's own.
+HAND_GROUPINGS: Final = frozenset({"bid", "spades", "high_cards", "voids"})
 
 #: The key columns of each grouping.
 KEYS: Final[Mapping[GroupBy, tuple[str, ...]]] = MappingProxyType(
     {
         "player": ("player",),
         "team": ("team",),
+        "pair": ("team",),
         "seat": ("seat",),
         "game": ("file", "game", "event", "date"),
         "event": ("event",),
+        "bid": ("bid_kind", "bid"),
+        "spades": ("spades",),
+        "high_cards": ("high_cards",),
+        "voids": ("voids",),
+    }
+)
+
+_SUITS: Final = ("spades", "hearts", "diamonds", "clubs")
+#: Key columns computed from the ``hands`` columns (the others are columns of it).
+_DERIVED_KEYS: Final[Mapping[str, pl.Expr]] = MappingProxyType(
+    {
+        "bid_kind": pl.when(pl.col("blind_nil"))
+        .then(pl.lit("blind nil"))
+        .when(pl.col("nil"))
+        .then(pl.lit("nil"))
+        .when(pl.col("bid").is_null())
+        .then(pl.lit(None, pl.String))
+        .when(pl.col("blind"))
+        .then(pl.lit("blind"))
+        .otherwise(pl.lit("tricks")),
+        "voids": pl.sum_horizontal(*((pl.col(s) == 0).cast(pl.Int8) for s in _SUITS)).cast(pl.Int8),
     }
 )
 
@@ -55,6 +83,10 @@ COUNTERS: Final = (
     "tricks_n",
     "exact_n",
     "exact_of",
+    "over_n",
+    "under_n",
+    "error_sum",
+    "error_sq",
     "made_n",
     "made_of",
     "bags_sum",
@@ -75,7 +107,12 @@ FIGURES: Final = (
     "bid_mean",
     "tricks_mean",
     "exact_rate",
+    "over_rate",
+    "under_rate",
+    "bid_error_mean",
+    "bid_error_sd",
     "made_rate",
+    "sets",
     "bags_per_hand",
     "nil_attempts",
     "nil_made",
@@ -89,15 +126,33 @@ FIGURES: Final = (
     "points_per_hand",
 )
 RECORD: Final = ("games", "wins", "losses", "win_rate")
+#: What ``--by player`` shows of the ratings (:mod:`spadesctl.tables.ratings`).
+PLAYER_RATING: Final = ("rating", "rating_sigma", "rating_ordinal", "rated_games")
+#: What ``--by pair`` shows of its members' ratings.
+PAIR_RATING: Final = ("rated_games", "expected_wins", "wins_over_expected")
 
-#: The output columns of each grouping, in order.
+#: The columns :func:`finish` makes for each grouping, in order.
 COLUMNS: Final[Mapping[GroupBy, tuple[str, ...]]] = MappingProxyType(
     {
         "player": ("player", *RECORD, *FIGURES),
         "team": ("team", *RECORD, *FIGURES),
+        "pair": ("team", *RECORD, *FIGURES),
         "seat": ("seat", *RECORD, *FIGURES),
         "game": ("file", "game", "event", "date", "winner", *FIGURES),
         "event": ("event", "games", *FIGURES),
+        "bid": ("bid_kind", "bid", "games", *FIGURES),
+        "spades": ("spades", "games", *FIGURES),
+        "high_cards": ("high_cards", "games", *FIGURES),
+        "voids": ("voids", "games", *FIGURES),
+    }
+)
+#: The columns ``stats`` shows: those of :data:`COLUMNS`, with the ratings joined after
+#: the record for ``player`` and ``pair``.
+SHOWN: Final[Mapping[GroupBy, tuple[str, ...]]] = MappingProxyType(
+    {
+        **COLUMNS,
+        "player": ("player", *RECORD, *PLAYER_RATING, *FIGURES),
+        "pair": ("team", *RECORD, *PAIR_RATING, *FIGURES),
     }
 )
 
@@ -141,9 +196,9 @@ class Filters:
 
 
 def _player_condition(players: tuple[str, ...], by: GroupBy) -> pl.Expr:
-    if by in ("player", "seat"):
+    if by in ("player", "seat") or by in HAND_GROUPINGS:
         return pl.col("player").is_in(players)
-    if by == "team":
+    if by in SIDE_GROUPINGS:
         ns = pl.col("north").is_in(players) | pl.col("south").is_in(players)
         ew = pl.col("east").is_in(players) | pl.col("west").is_in(players)
         return pl.when(pl.col("side") == "NS").then(ns).otherwise(ew)
@@ -168,16 +223,22 @@ def units(hands: pl.LazyFrame, by: GroupBy, filters: Filters = Filters()) -> pl.
         hands = hands.filter(condition)
     if by == "player":
         hands = hands.filter(pl.col("player").is_not_null())
+    if by in HAND_GROUPINGS:
+        hands = hands.with_columns(
+            **{k: e for k, e in _DERIVED_KEYS.items() if k in KEYS[by]}
+        ).filter(pl.all_horizontal(pl.col(k).is_not_null() for k in KEYS[by]))
     contract_bid = pl.col("bid").is_not_null() & ~pl.col("nil") & ~pl.col("blind_nil")
+    error = pl.when(contract_bid).then(pl.col("tricks") - pl.col("bid")).cast(pl.Int64)
     seat_units = hands.select(
-        *(pl.col(k) for k in KEYS[by] if k not in ("file", "game")),
+        *(pl.col(k) for k in KEYS[by] if k not in ("file", "game", "bid")),
         "file",
         "game",
         "party",
         "won",
-        bid=pl.when(contract_bid).then(pl.col("bid")).cast(pl.Int64),
+        *(["bid"] if "bid" in KEYS[by] else []),
+        bid_=pl.when(contract_bid).then(pl.col("bid")).cast(pl.Int64),
         tricks=pl.col("tricks").cast(pl.Int64),
-        exact=pl.when(contract_bid).then(pl.col("tricks") == pl.col("bid")),
+        error=error,
         made="made",
         bags=pl.col("bags").cast(pl.Int64),
         points=pl.col("points").cast(pl.Int64),
@@ -188,16 +249,16 @@ def units(hands: pl.LazyFrame, by: GroupBy, filters: Filters = Filters()) -> pl.
         reneges=pl.col("reneges").cast(pl.Int64),
         violations=pl.col("violations").cast(pl.Int64),
     )
-    if by != "team":
+    if by not in SIDE_GROUPINGS:
         return seat_units
     sides = hands.filter(pl.col("team").is_not_null() & pl.col("side").is_not_null())
     return sides.group_by("file", "game", "hand", "side").agg(
         pl.col("team").first(),
         pl.col("party").first(),
         pl.col("won").first(),
-        bid=pl.col("contract").first().cast(pl.Int64),
+        bid_=pl.col("contract").first().cast(pl.Int64),
         tricks=pl.col("party_tricks").first().cast(pl.Int64),
-        exact=(pl.col("party_tricks") == pl.col("contract")).first(),
+        error=(pl.col("party_tricks") - pl.col("contract")).first().cast(pl.Int64),
         made=pl.col("made").first(),
         bags=pl.col("bags").first().cast(pl.Int64),
         points=pl.col("points").first().cast(pl.Int64),
@@ -210,27 +271,27 @@ def units(hands: pl.LazyFrame, by: GroupBy, filters: Filters = Filters()) -> pl.
     )
 
 
-def _games_where(condition: pl.Expr | None) -> pl.Expr:
-    games = pl.struct("file", "game")
-    if condition is not None:
-        games = games.filter(condition.fill_null(False))
-    return games.n_unique().cast(pl.Int64)
-
-
 def partial(counted: pl.LazyFrame, by: GroupBy) -> pl.LazyFrame:
-    """Per group: the :data:`COUNTERS` (and the winner, by game), from :func:`units` rows."""
+    """Per group: the :data:`COUNTERS` (and the winner, by game), from :func:`units` rows.
+
+    Two steps: the sums per group and game first, then per group, so that the games,
+    wins and losses are counts of rows rather than of distinct (file, game) pairs.  A
+    game counts as a win of the group when one of its units' parties won it (one party
+    per player, seat or team in a game), as a loss when one lost it.
+    """
     i64 = pl.Int64
-    aggregations = [
-        _games_where(None).alias("games"),
-        _games_where(pl.col("won")).alias("wins"),
-        _games_where(~pl.col("won")).alias("losses"),
+    sums = [
         pl.len().cast(i64).alias("hands"),
-        pl.col("bid").sum().cast(i64).alias("bid_sum"),
-        pl.col("bid").count().cast(i64).alias("bid_n"),
+        pl.col("bid_").sum().cast(i64).alias("bid_sum"),
+        pl.col("bid_").count().cast(i64).alias("bid_n"),
         pl.col("tricks").sum().cast(i64).alias("tricks_sum"),
         pl.col("tricks").count().cast(i64).alias("tricks_n"),
-        pl.col("exact").sum().cast(i64).alias("exact_n"),
-        pl.col("exact").count().cast(i64).alias("exact_of"),
+        (pl.col("error") == 0).sum().cast(i64).alias("exact_n"),
+        pl.col("error").count().cast(i64).alias("exact_of"),
+        (pl.col("error") > 0).sum().cast(i64).alias("over_n"),
+        (pl.col("error") < 0).sum().cast(i64).alias("under_n"),
+        pl.col("error").sum().cast(i64).alias("error_sum"),
+        (pl.col("error") * pl.col("error")).sum().cast(i64).alias("error_sq"),
         pl.col("made").sum().cast(i64).alias("made_n"),
         pl.col("made").count().cast(i64).alias("made_of"),
         pl.col("bags").sum().cast(i64).alias("bags_sum"),
@@ -244,10 +305,30 @@ def partial(counted: pl.LazyFrame, by: GroupBy) -> pl.LazyFrame:
         pl.col("reneges").sum().cast(i64).alias("reneges"),
         pl.col("violations").sum().cast(i64).alias("violations"),
     ]
+    per_game = [
+        *sums,
+        pl.col("won").fill_null(False).any().alias("_won"),
+        (~pl.col("won")).fill_null(False).any().alias("_lost"),
+    ]
     if by == "game":
         winner = pl.col("party").filter(pl.col("won").fill_null(False)).first()
-        aggregations.append(winner.cast(pl.String).alias("winner"))
-    return counted.group_by(*KEYS[by]).agg(aggregations)
+        per_game.append(winner.cast(pl.String).alias("winner"))
+    keys = KEYS[by]
+    game_keys = (*keys, *(k for k in ("file", "game") if k not in keys))
+    games = counted.group_by(*game_keys).agg(per_game)
+    totals = [
+        pl.len().cast(i64).alias("games"),
+        pl.col("_won").sum().cast(i64).alias("wins"),
+        pl.col("_lost").sum().cast(i64).alias("losses"),
+        *(pl.col(name).sum() for name in COUNTERS if name not in ("games", "wins", "losses")),
+    ]
+    if by == "game":
+        totals.append(pl.col("winner").first())
+    return (
+        games.group_by(*keys)
+        .agg(totals)
+        .select(*keys, *COUNTERS, *(["winner"] if by == "game" else []))
+    )
 
 
 def combine(partials: Sequence[pl.DataFrame], by: GroupBy) -> pl.DataFrame:
@@ -268,6 +349,14 @@ def _ratio(numerator: str, denominator: str, scale: float = 1.0) -> pl.Expr:
     return pl.when(den > 0).then(num * scale / den).otherwise(None).cast(pl.Float64)
 
 
+def _spread(total: str, squares: str, count: str) -> pl.Expr:
+    """The sample standard deviation from a sum, a sum of squares and a count (null
+    under two values)."""
+    n, s, q = pl.col(count).cast(pl.Float64), pl.col(total), pl.col(squares)
+    variance = (q - s * s / n) / (n - 1)
+    return pl.when(n > 1).then(variance.clip(lower_bound=0.0).sqrt()).cast(pl.Float64)
+
+
 def finish(combined: pl.DataFrame | pl.LazyFrame, by: GroupBy) -> pl.DataFrame:
     """The statistics of each group from its partial sums, columns as :data:`COLUMNS`."""
     decided = pl.col("wins") + pl.col("losses")
@@ -279,7 +368,12 @@ def finish(combined: pl.DataFrame | pl.LazyFrame, by: GroupBy) -> pl.DataFrame:
             bid_mean=_ratio("bid_sum", "bid_n"),
             tricks_mean=_ratio("tricks_sum", "tricks_n"),
             exact_rate=_ratio("exact_n", "exact_of"),
+            over_rate=_ratio("over_n", "exact_of"),
+            under_rate=_ratio("under_n", "exact_of"),
+            bid_error_mean=_ratio("error_sum", "exact_of"),
+            bid_error_sd=_spread("error_sum", "error_sq", "exact_of"),
             made_rate=_ratio("made_n", "made_of"),
+            sets=(pl.col("made_of") - pl.col("made_n")).cast(pl.Int64),
             bags_per_hand=_ratio("bags_sum", "bags_n"),
             nil_rate=_ratio("nil_made", "nil_attempts"),
             blind_nil_rate=_ratio("blind_nil_made", "blind_nil_attempts"),
@@ -349,8 +443,8 @@ class Accumulator:
 
 def default_order(by: GroupBy) -> tuple[tuple[str, ...], tuple[bool, ...]]:
     """(columns, descending) of the default sort of a grouping."""
-    if by == "seat":
-        return ("seat",), (False,)
+    if by == "seat" or by in HAND_GROUPINGS:
+        return KEYS[by], tuple(False for _ in KEYS[by])
     if by == "game":
         return ("file", "game"), (False, False)
     key = KEYS[by][0]
@@ -386,11 +480,15 @@ def order(
     return ordered.head(top) if top is not None else ordered
 
 
+#: Columns shown with four decimals (p-values and chances).
+_PROBABILITIES: Final = frozenset({"p", "p_holm", "expected"})
+
+
 def _cell(value: object, column: str) -> str:
     if value is None:
         return "-"
     if isinstance(value, float):
-        digits = 3 if column.endswith("_rate") else 2
+        digits = 4 if column in _PROBABILITIES else 3 if column.endswith("_rate") else 2
         return f"{value:.{digits}f}"
     return str(value)
 
@@ -398,9 +496,10 @@ def _cell(value: object, column: str) -> str:
 def format_table(table: pl.DataFrame, width: int | None = None, keys: Sequence[str] = ()) -> str:
     """The statistics as an aligned text table: numbers right-aligned, text left, null ``-``.
 
-    Rates show three decimals, means and other fractions two (the machine formats keep
-    every digit).  When ``width`` is given and the table is wider, its columns are
-    shown in blocks that fit, one under the other, each block repeating the ``keys``.
+    Rates show three decimals, p-values and chances four, means and other fractions two
+    (the machine formats keep every digit).  When ``width`` is given and the table is
+    wider, its columns are shown in blocks that fit, one under the other, each block
+    repeating the ``keys``.
     """
     columns = table.columns
     cells = {c: [_cell(v, c) for v in table.get_column(c).to_list()] for c in columns}
