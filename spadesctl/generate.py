@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from spadesctl.cards import Party, Seat, Side, next_seat, seats_for, side_of
-from spadesctl.core.bids import is_nil, zero_is_nil
+from spadesctl.core.bids import is_nil, is_unbid, zero_is_nil
 from spadesctl.core.deck import (
     CARDS,
     SPADES,
@@ -121,7 +121,7 @@ class _Game:
             self.rng.shuffle(pack)
             holdings = [set(pack[i * size : (i + 1) * size]) for i in range(len(self.seats))]
         dealt = [set(h) for h in holdings]
-        unbid = rules.first_hand_unbid and number == 1
+        unbid = is_unbid(rules, number)
         bids: tuple[Bid, ...] = () if unbid else self._bids(dealer, holdings)
         passes = self._passes(bids, holdings)
         tricks, won = self._play(dealer, holdings, bids)

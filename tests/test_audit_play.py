@@ -869,10 +869,11 @@ def test_outcome_scores() -> None:
     # The ruled renege: tricks 1 E, 2 N, 3 W, then West claims 10: N 1, E 1, S 0, W 11.
     # South's nil is made (+100: a renege does not change it).  The penalty is 3 tricks,
     # capped at what the offending side took: NS took 1, so 1 trick moves.  NS 3 of 0:
-    # -30, + 100 = 70.  EW 10 of 12 + 1 = 13: 100 + 3 = 103.
-    assert scores(case(OUTCOME_CASES, "a proven renege, ruled")) == {"NS": 70, "EW": 103}
+    # -30, + 100 = 70.  EW 10 of 12 + 1 = 13: 100 + its own 2 overtricks (the trick
+    # received is never a bag) = 102.
+    assert scores(case(OUTCOME_CASES, "a proven renege, ruled")) == {"NS": 70, "EW": 102}
     # The ruling the record cannot check stands and is scored the same way.
     assert scores(case(OUTCOME_CASES, "a ruling the record cannot check")) == {
         "NS": 70,
-        "EW": 103,
+        "EW": 102,
     }

@@ -122,12 +122,12 @@ CASES = [
         {"NS": 0, "EW": 0},
     ),
     Case(
-        # NS bid 13 took 12: set, -130.  EW: E's nil failed: -100, its trick a bag: +1;
-        # W's nil made: +100.  EW 1.
+        # NS bid 13 took 12: set, -130.  EW: E's nil failed: -100; W's nil made: +100;
+        # both partners nil, so E's trick counts for nothing (issue 12).  EW 0.
         "moon set",
         record("standard moon=250", "bid E nil S 6 W nil N 7\ntook N 6 E 1 S 6 W 0"),
-        {"NS": -130, "EW": 1},
-        {"NS": 0, "EW": 1},
+        {"NS": -130, "EW": 0},
+        {"NS": 0, "EW": 0},
     ),
     # --- nil -------------------------------------------------------------------------------
     Case(
@@ -163,11 +163,13 @@ CASES = [
         {"NS": 0, "EW": 3},
     ),
     Case(
-        # The same under bags: +100 - 100 + 2 = 2, 2 bags.
+        # The same under bags: a side with both partners nil has no contract and its
+        # tricks count for nothing whatever failed_nil_tricks says (issue 12; 003, 004):
+        # +100 - 100 = 0, no bags.
         "both nil, failed_nil_tricks=bags",
         record("standard", "bid E 4 S nil W 4 N nil\ntook N 0 E 5 S 2 W 6"),
-        {"NS": 2, "EW": 83},
-        {"NS": 2, "EW": 3},
+        {"NS": 0, "EW": 83},
+        {"NS": 0, "EW": 3},
     ),
     Case(
         # nil_penalty=50: N took 1: -50; S 4 of 4: 40; N's trick a bag: +1.  -9.
@@ -244,11 +246,13 @@ CASES = [
         {"NS": 0, "EW": 0},
     ),
     Case(
-        # Hand 2: NS b6 took 5: set, doubled: -120; EW 4 took 8: 4 overtricks, set: -40.
+        # Hand 1 unbid: NS 10, EW 120.  Hand 2: NS b6 took 5: set, and under boston
+        # (blind_bid_set=single, 004: "there is no double") -60 -> -50; EW 4 took 8: 4
+        # overtricks, set: -40 -> 80.
         "boston blind bid set",
         '[Rules "boston"]\nhand 1 dealer N\ntook NS 1 EW 12\n\n'
         "hand 2 dealer E\nbid NS b6 EW 4\ntook NS 5 EW 8\n",
-        {"NS": -110, "EW": 80},
+        {"NS": -50, "EW": 80},
         {"NS": 0, "EW": 0},
     ),
     Case(
@@ -311,19 +315,20 @@ CASES = [
     # --- renege penalties (rulings for tricks not recorded stand as made) -------------------
     Case(
         # E reneges: 3 tricks move from EW to NS.  EW bid 5, took 5 - 3 = 2: -50.  NS bid
-        # 6, 8 + 3 = 11: 60 + 5 = 65.
+        # 6, 8 + 3 = 11: made, 60; the 3 received are never bags (issue 12), its own 2
+        # overtricks are: 62.
         "renege: three tricks move",
         record("standard", "bid E 3 S 3 W 2 N 3\ntook N 4 E 3 S 4 W 2\nrenege E 5"),
-        {"NS": 65, "EW": -50},
-        {"NS": 5, "EW": 0},
+        {"NS": 62, "EW": -50},
+        {"NS": 2, "EW": 0},
     ),
     Case(
         # W reneges; EW took only 2: 2 move (the cap).  EW bid 2, took 0: -20.  NS bid 6,
-        # 11 + 2 = 13: 60 + 7 = 67.
+        # 11 + 2 = 13: 60, and its own 5 overtricks (not the 2 received): 65.
         "renege: capped at what the side took",
         record("standard", "bid E 1 S 3 W 1 N 3\ntook N 6 E 1 S 5 W 1\nrenege W 3"),
-        {"NS": 67, "EW": -20},
-        {"NS": 7, "EW": 0},
+        {"NS": 65, "EW": -20},
+        {"NS": 5, "EW": 0},
     ),
     Case(
         # renege_penalty=set: EW bid 5 took 8 but is set: -50.  NS 6 of 5: -60.
@@ -336,12 +341,13 @@ CASES = [
     ),
     Case(
         # Cutthroat: E reneges; E took 5: 3 move, one each to S, W and N (clockwise from
-        # E's left).  E 3 of 2: -30; S 3 of 3: 30; W 3 of 4: 31; N 3 of 4: 31.
+        # E's left).  E 3 of 2: -30; S 3 of 2 + 1: 30; W and N 3 of 3 + 1: 30 each (the
+        # received trick is never a bag).
         "renege without partnerships",
         '[Rules "cutthroat"]\nhand 1 dealer N\nbid E 3 S 3 W 3 N 3\n'
         "took N 3 E 5 S 2 W 3\nrenege E 4\n",
-        {"N": 31, "E": -30, "S": 30, "W": 31},
-        {"N": 1, "E": 0, "S": 0, "W": 1},
+        {"N": 30, "E": -30, "S": 30, "W": 30},
+        {"N": 0, "E": 0, "S": 0, "W": 0},
     ),
     # --- the end of the game -----------------------------------------------------------------
     Case(
@@ -419,20 +425,22 @@ CASES = [
     Case(
         # A renege against a side whose partners both bid nil: NS (both nil, N failed with
         # 2) renege; 2 tricks (all NS took) move to EW.  NS: +100 - 100, N's 2 tricks no
-        # longer count as bags: 0.  EW bid 8, 11 + 2 = 13: 80 + 5 = 85.
+        # longer count as bags: 0.  EW bid 8, 11 + 2 = 13: 80, and its own 3 overtricks
+        # (never the 2 received): 83.
         "renege by a side without a contract",
         record("standard", "bid E 4 S nil W 4 N nil\ntook N 2 E 5 S 0 W 6\nrenege N 3"),
-        {"NS": 0, "EW": 85},
-        {"NS": 0, "EW": 5},
+        {"NS": 0, "EW": 83},
+        {"NS": 0, "EW": 3},
     ),
     Case(
         # A renege against a side whose partners both bid nil goes the other way: EW
         # renege, 3 tricks move to NS, who have no contract: they count for nothing.
-        # NS +100 - 100 + 2 (N's failed nil bags) = 2.  EW bid 8, 11 - 3 = 8: 80.
+        # NS +100 - 100, and N's 2 failed-nil tricks count for nothing (both nil): 0.
+        # EW bid 8, 11 - 3 = 8: 80.
         "renege toward a side without a contract",
         record("standard", "bid E 4 S nil W 4 N nil\ntook N 2 E 5 S 0 W 6\nrenege E 3"),
-        {"NS": 2, "EW": 80},
-        {"NS": 2, "EW": 0},
+        {"NS": 0, "EW": 80},
+        {"NS": 0, "EW": 0},
     ),
     Case(
         # Boston, hand 1 unbid (10 a trick): E reneges: 3 tricks move.  NS 6 + 3 = 9: 90;

@@ -23,10 +23,11 @@ after_game_over.spades (target 200)
   (NS 281, EW 131) was played after the end.
 renege_ruling.spades (standard, renege_penalty 3)
   hand 1: E reneged (called): 3 tricks move from EW to NS.  EW 6 - 3 = 3 of 6: -60.
-          NS 7 + 3 = 10 of 6: 60 + 4 = 64, 4 bags.
-  hand 2: played out: N 4, E 4, S 2, W 3 tricks.  NS 6 of 6: 60 -> 124.  EW 7 of 7:
+          NS 7 + 3 = 10 of 6: 60 + its own 1 overtrick (the 3 received are never
+          bags) = 61, 1 bag.
+  hand 2: played out: N 4, E 4, S 2, W 3 tricks.  NS 6 of 6: 60 -> 121.  EW 7 of 7:
           70 -> 10.  W did not follow diamonds in trick 4 (held TD and 8D): with the
-          penalty, EW 7 - 3 = 4 of 7: -70 -> -130; NS 9 of 6: 63 -> 127, 7 bags.
+          penalty, EW 7 - 3 = 4 of 7: -70 -> -130; NS 6 + 3 = 9 of 6: 60 -> 121, 1 bag.
 clean.spades (standard)
   hand 1: NS 7 of 8: 71, 1 bag; EW 6 of 5: -60.
   hand 2: N nil made: +100; S 2 of 3: 21 -> 192, 2 bags.  EW 7 of 10: 73 -> 13, 3 bags.
@@ -140,9 +141,9 @@ def test_csv_with_penalties_adds_the_penalised_figures() -> None:
     _, out, _ = score("--format", "csv", "--apply-penalties", "renege_ruling.spades")
     rows = list(csv.DictReader(io.StringIO(out)))
     assert [(r["hand"], r["party"], r["penalised_points"], r["penalised_total"]) for r in rows] == [
-        ("1", "NS", "64", "64"),
+        ("1", "NS", "61", "61"),
         ("1", "EW", "-60", "-60"),
-        ("2", "NS", "63", "127"),
+        ("2", "NS", "60", "121"),
         ("2", "EW", "-70", "-130"),
     ]
 

@@ -64,7 +64,7 @@ from spadesctl.diagnostics import (
 from spadesctl.events import Bid, BidKind
 from spadesctl.express import express_game, express_rules
 from spadesctl.express.family import FIXED, NOT_REACHED, VARIED, ruleset_keys
-from spadesctl.express.score import score_party, winner
+from spadesctl.express.score import score_parties, winner
 from spadesctl.generate import generate_games
 from spadesctl.notation import GameText, format_game, game_from_text, game_texts_from_stream
 from spadesctl.notation.parser import parse_lines
@@ -240,19 +240,14 @@ def test_scoring_matches_score_hand(
         tuple(zip(seats, took, strict=True)),
         before,
     )
-    after_scores, after_sets, bostons = [], [], []
+    after_scores, after_bags, after_sets = list(scores[: len(parties)]), list(bags), list(sets)
+    bostons = [False] * len(parties)
+    score_parties(mine, codes, took, after_scores, after_bags, after_sets, bostons)
     for i, party in enumerate(parties):
-        members = mine.party_seats[i]
-        points, bag_count, set_count, boston = score_party(
-            mine, codes, took, members, bags[i], sets[i]
-        )
-        assert scores[i] + points == full.after.score(party)
-        assert bag_count == full.after.bags(party)
-        assert set_count == full.after[party].sets_in_a_row
-        assert boston == full.result(party).boston
-        after_scores.append(scores[i] + points)
-        after_sets.append(set_count)
-        bostons.append(boston)
+        assert after_scores[i] == full.after.score(party)
+        assert after_bags[i] == full.after.bags(party)
+        assert after_sets[i] == full.after[party].sets_in_a_row
+        assert bostons[i] == full.result(party).boston
     decided = game_end(rules, full)
     expected = None if decided is None else parties.index(decided.winner)
     assert winner(mine, after_scores, after_sets, bostons) == expected

@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from spadesctl.cards import Seat, cards
+from spadesctl.cards import Seat, card, cards, next_seat, seats_for
+from spadesctl.checking import game_diagnostics
 from spadesctl.cli import app
 from spadesctl.events import BidKind
 from spadesctl.generate import GenerateOptions, generate_games
@@ -114,3 +115,17 @@ def test_generate_command_refuses_bad_rules() -> None:
     result = runner.invoke(app, ["generate", "--rules", "standard players=5"])
     assert result.exit_code == 2
     assert "players" in result.output and "Traceback" not in result.output
+
+
+def test_solo_leads_from_the_dealers_left() -> None:
+    # Issue 12: 000's solo game has no two-of-clubs lead; cutthroat keeps its 2C lead.
+    for game in generate_games(3, 7, parse_rules("solo")):
+        assert game_diagnostics(game) == []
+        for hand in game.hands:
+            assert hand.tricks[0].leader is next_seat(hand.dealer, seats_for(4))
+    for game in generate_games(2, 7, parse_rules("cutthroat")):
+        for hand in game.hands:
+            deal = hand.deal
+            assert deal is not None
+            two = next(h.seat for h in deal.holdings if card("2C") in h.cards)
+            assert hand.tricks[0].leader is two

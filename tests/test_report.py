@@ -95,6 +95,7 @@ def test_the_sheet_marks_the_forgotten_bag_penalty_with_its_explanation() -> Non
     assert "10-bag penalty at hand 3 was not applied" in d.message
     wrong = [r for r in page.sheet if r.status == "wrong"]
     assert [(r.hand, r.party) for r in wrong] == [(3, "NS")]
+    assert "NS 10-bag penalty: -100 (bags 10 -> 0)" in wrong[0].explanation
 
 
 def test_a_hostile_name_is_text() -> None:
@@ -331,3 +332,33 @@ def test_the_index_figures_are_those_of_spadesctl_stats() -> None:
         )
     # the game stats leaves out (a line it cannot read) is named
     assert [Path(f.split(":")[0]).name for f in view.not_counted] == ["malformed-tags.ptn"]
+
+
+def test_a_lost_hand_line_folds_two_hands_into_one_and_its_ids_still_differ() -> None:
+    # found by tests/test_report_fuzz.py: hand 1 then holds two bid lines and passes
+    game = spadesctl.parse_text(ISSUE_EXAMPLE.replace("hand 2 dealer E\n", ""))[0]
+    page = game_page(game)
+    [hand] = page.hands
+    assert len(hand.bids) == 8
+    ids = [a["id"] for _, a in _parse(render_game(page)).elements if a.get("id")]
+    assert len(ids) == len(set(ids))
+    assert all(d.target in ids for d in page.diagnostics)
+
+
+def test_standard_input_gives_one_page_for_one_game_and_a_folder_for_more(
+    tmp_path: Path,
+) -> None:
+    one = RENEGE.read_text()
+    page = tmp_path / "one.html"
+    done = CliRunner().invoke(app, ["report", "-", "-o", str(page)], input=one)
+    assert done.exit_code == 1, done.output
+    assert page.is_file() and "SP304" in page.read_text()
+    two = "\n".join(spadesctl.format_game(g) for g in generate_games(2, 3, STANDARD))
+    site = tmp_path / "two"
+    done = CliRunner().invoke(app, ["report", "-", "-o", str(site)], input=two)
+    assert done.exit_code == 0, done.output
+    assert sorted(p.name for p in site.iterdir()) == ["game-1.html", "game-2.html", "index.html"]
+    assert 'id="stats"' not in (site / "index.html").read_text()  # standard input: read once
+    done = CliRunner().invoke(app, ["report", "-", "-o", str(tmp_path / "x.html")], input=two)
+    assert done.exit_code == 2 and "not one .html file" in done.stderr
+    assert not (tmp_path / "x.html").exists()

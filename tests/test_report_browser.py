@@ -146,6 +146,16 @@ def test_the_renege_page_shows_easts_seven_of_clubs_and_the_hearts_that_prove_it
     page.click("#problems a[href='#d1']")
     assert page.evaluate("location.hash") == "#d1"
     assert page.is_visible("#d1")
+    # and the note to the table at that trick: East still holds the two hearts, marked
+    page.click("#d1 .step-link")
+    assert page.get_attribute(".stepper[data-hand='1']", "data-pos") == "1"
+    held = page.eval_on_selector_all(
+        "#hand-1-start-E .row.h i:not(.played)", "els => els.map(e => e.textContent)"
+    )
+    marked = page.eval_on_selector_all(
+        "#hand-1-start-E .row.h i.proof", "els => els.map(e => e.textContent)"
+    )
+    assert sorted(held) == sorted(marked) == ["6", "9"]
     page.close()
 
 
@@ -246,6 +256,9 @@ def test_the_step_through_walks_every_trick_with_the_cards_left_as_replayed(
             pairs = zip(trick.seats, trick.cards, strict=True)
             played = sorted(f"{s.value}:{_label(c)}" for s, c in pairs)
             assert shown == played, (n, k)
+            winners = [t.winner.value for t in hand.replayed.tricks[:k]]
+            counts = ", ".join(f"{s.value} {winners.count(s.value)}" for s in hand.replayed.seats)
+            assert page.inner_text(f"{stepper} .won-so-far") == f"Tricks: {counts}"
         # the last trick: every card played, nothing left
         assert all(not cards for cards in page.evaluate(LEFT, n).values())
         page.keyboard.press("ArrowRight")  # past the end: stays at the last trick

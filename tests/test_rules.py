@@ -28,7 +28,7 @@ from spadesctl.rules import (
     parse_rules,
 )
 from spadesctl.rules.keys import KEY_BY_NAME, docs_table
-from spadesctl.rules.ruleset import MoonFail, RenegeSet
+from spadesctl.rules.ruleset import BlindBidSet, MoonFail, RenegeSet, UnbidHands
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "rules.md"
 
@@ -52,7 +52,6 @@ PRESET_VALUES: dict[str, dict[str, Any]] = {
     },
     "solo": {
         "partnership": False,
-        "first_lead": FirstLead.TWO_OF_CLUBS,
         "blind_nil": None,
         "must_overtake": True,
     },
@@ -75,8 +74,9 @@ PRESET_VALUES: dict[str, dict[str, Any]] = {
         "ten_for_200": True,
         "boston_wins": True,
         "blind_bids": 6,
-        "first_hand_unbid": True,
-        "set_twice_loses": True,
+        "blind_bid_set": BlindBidSet.SINGLE,
+        "unbid_hands": UnbidHands.FIRST,
+        "set_streak_loses": 2,
         "bag_mode": BagMode.OFF,
         "bag_limit": None,
         "nil": None,
@@ -175,8 +175,13 @@ VALID: dict[str, list[tuple[str, Any]]] = {
     "max_team_bid": [("10", 10), ("17", 17), ("off", None)],
     "bids_total_13": [("yes", True), ("no", False)],
     "blind_bids": [("6", 6), ("off", None)],
+    "blind_bid_set": [("double", BlindBidSet.DOUBLE), ("single", BlindBidSet.SINGLE)],
     "blind_bid_deficit": [("100", 100), ("0", 0)],
-    "first_hand_unbid": [("yes", True), ("no", False)],
+    "unbid_hands": [
+        ("none", UnbidHands.NONE),
+        ("first", UnbidHands.FIRST),
+        ("all", UnbidHands.ALL),
+    ],
     "first_hand_bids_itself": [("yes", True), ("no", False)],
     "max_overtricks": [("0", 0), ("2", 2), ("off", None)],
     "ten_for_200": [("yes", True), ("no", False)],
@@ -185,7 +190,7 @@ VALID: dict[str, list[tuple[str, Any]]] = {
     "moon_fail": [("set", MoonFail.SET), ("bags", MoonFail.BAGS)],
     "target": [("1", 1), ("300", 300), ("+500", 500)],
     "lose_at": [("-200", -200), ("0", 0), ("off", None)],
-    "set_twice_loses": [("yes", True), ("no", False)],
+    "set_streak_loses": [("2", 2), ("3", 3), ("off", None)],
     "renege_penalty": [
         ("0", 0),
         ("3", 3),
@@ -193,6 +198,7 @@ VALID: dict[str, list[tuple[str, Any]]] = {
         ("set", RenegeSet.SET),
         ("SET", RenegeSet.SET),
     ],
+    "renege_transfer": [("yes", True), ("no", False)],
 }
 
 #: Invalid texts of some keys, with the valid values the message must list.
@@ -324,7 +330,7 @@ def test_an_unknown_key_lists_every_valid_key() -> None:
         ("standard lose_at=500", "lose_at must be below target"),
         (
             "standard first_hand_bids_itself=yes",
-            "first_hand_bids_itself=yes needs first_hand_unbid",
+            "first_hand_bids_itself=yes needs unbid_hands",
         ),
     ],
 )
@@ -534,3 +540,29 @@ def test_the_docs_describe_every_preset_with_a_source() -> None:
             value = getattr(PRESETS[name], k.name)
             if value != getattr(STANDARD, k.name):
                 assert f"`{k.name}={k.format(value)}`" in section.group(1), (name, k.name)
+
+
+@pytest.mark.parametrize(
+    ("text", "changes"),
+    [
+        ("standard set_twice_loses=yes", {"set_streak_loses": 2}),
+        ("boston set_twice_loses=no", {"set_streak_loses": None}),
+        ("standard first_hand_unbid=yes", {"unbid_hands": UnbidHands.FIRST}),
+        ("boston first_hand_unbid=no", {"unbid_hands": UnbidHands.NONE}),
+    ],
+)
+def test_older_keys_still_read(text: str, changes: dict[str, object]) -> None:
+    rules = parse_rules(text)
+    for name, value in changes.items():
+        assert getattr(rules, name) == value
+    assert parse_rules(format_rules(rules)) == rules  # written back with the new keys
+    assert "set_twice_loses" not in format_rules(rules)
+
+
+def test_an_older_key_with_a_bad_value_names_its_values() -> None:
+    with pytest.raises(
+        RulesError, match="bad value 'maybe' for set_twice_loses; valid values: yes, no"
+    ):
+        parse_rules("standard set_twice_loses=maybe")
+    with pytest.raises(RulesError, match="given twice"):
+        parse_rules("standard set_twice_loses=yes set_streak_loses=3")

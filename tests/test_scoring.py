@@ -16,11 +16,13 @@ from spadesctl.cards import Party, Seat, Side, parse_party
 from spadesctl.events import Bid, BidKind
 from spadesctl.rules.ruleset import (
     BagMode,
+    BlindBidSet,
     FailedNilTricks,
     MoonFail,
     RenegeSet,
     Ruleset,
     SetPenalty,
+    UnbidHands,
 )
 from spadesctl.scoring import (
     HandScore,
@@ -303,15 +305,16 @@ CASES = [
         {NS: 0, EW: 0},
         made={NS: None, EW: True},
     ),
-    # Both nil, one failed (004: "the net effect is 0"), S's 2 tricks as bags: +2.
-    # EW bid 11, took 11: 110.
+    # Both nil, one failed (004: "the net effect is 0"): +100 - 100 = 0, and with no
+    # contract S's 2 tricks count for nothing, not as bags (issue 12; 003: "no points
+    # can be won except the nil bonuses").  EW bid 11, took 11: 110.
     Case(
         "both-nil-one-failed",
         STANDARD,
         "N nil S nil E 6 W 5",
         "N 0 S 2 E 6 W 5",
-        {NS: 2, EW: 110},
-        {NS: 2, EW: 0},
+        {NS: 0, EW: 110},
+        {NS: 0, EW: 0},
     ),
     # ... under failed_nil_tricks partner there is no partner's bid: the tricks count for
     # nothing (003: "no points except the nil bonuses").  +100 - 100 = 0.
@@ -396,11 +399,55 @@ CASES = [
         {NS: -110, EW: 52},
         {NS: 0, EW: 2},
     ),
+    # blind_bid_set=single (004: "there is no double"): NS blind 6, took 5: -60.  EW 53.
+    Case(
+        "blind-set-single",
+        rules(blind_bids=100, blind_bid_set=BlindBidSet.SINGLE),
+        "NS b6 EW 5",
+        "NS 5 EW 8",
+        {NS: -60, EW: 53},
+        {NS: 0, EW: 3},
+    ),
+    # ... a made blind bid is still doubled: took 7: 121.
+    Case(
+        "blind-made-single",
+        rules(blind_bids=100, blind_bid_set=BlindBidSet.SINGLE),
+        "NS b6 EW 5",
+        "NS 7 EW 6",
+        {NS: 121, EW: 51},
+        {NS: 1, EW: 1},
+    ),
+    # Mixed, set, single: took 6 of 7: -70.
+    Case(
+        "blind-mixed-set-single",
+        rules(blind_bids=100, blind_bid_set=BlindBidSet.SINGLE),
+        "N b4 S 3 E 2 W 3",
+        "N 3 S 3 E 3 W 4",
+        {NS: -70, EW: 52},
+        {NS: 0, EW: 2},
+    ),
+    # A failed blind 10 under ten_for_200: -400 doubled, -200 single.  EW 3 took 4: 31.
+    Case(
+        "blind-ten-set-double",
+        rules(blind_bids=6, ten_for_200=True),
+        "NS b10 EW 3",
+        "NS 9 EW 4",
+        {NS: -400, EW: 31},
+        {NS: 0, EW: 1},
+    ),
+    Case(
+        "blind-ten-set-single",
+        rules(blind_bids=6, ten_for_200=True, blind_bid_set=BlindBidSet.SINGLE),
+        "NS b10 EW 3",
+        "NS 9 EW 4",
+        {NS: -200, EW: 31},
+        {NS: 0, EW: 1},
+    ),
     # --- the first hand unbid (004) ---------------------------------------------------------
     # Hand 1 unbid: 10 a trick, no bags.  NS 6: 60, EW 7: 70.
     Case(
         "first-hand-unbid",
-        rules(first_hand_unbid=True),
+        rules(unbid_hands=UnbidHands.FIRST),
         "",
         "N 3 S 3 E 4 W 3",
         {NS: 60, EW: 70},
@@ -411,7 +458,7 @@ CASES = [
     # Hand 2 is bid as usual: NS 5 took 6: 51; EW 7 took 7: 70.
     Case(
         "second-hand-bid",
-        rules(first_hand_unbid=True),
+        rules(unbid_hands=UnbidHands.FIRST),
         "N 3 S 2 E 4 W 3",
         "N 3 S 3 E 4 W 3",
         {NS: 51, EW: 70},
@@ -421,7 +468,7 @@ CASES = [
     # A renege on the unbid hand: E's 3 tricks go to NS: NS 9: 90, EW 4: 40.
     Case(
         "first-hand-unbid-renege",
-        rules(first_hand_unbid=True),
+        rules(unbid_hands=UnbidHands.FIRST),
         "",
         "N 3 S 3 E 4 W 3",
         {NS: 90, EW: 40},
@@ -433,7 +480,7 @@ CASES = [
     # 200 under ten_for_200; EW's 3 a made 3: 30.
     Case(
         "first-hand-bids-itself",
-        rules(first_hand_unbid=True, first_hand_bids_itself=True, ten_for_200=True),
+        rules(unbid_hands=UnbidHands.FIRST, first_hand_bids_itself=True, ten_for_200=True),
         "",
         "N 5 S 5 E 2 W 1",
         {NS: 200, EW: 30},
@@ -580,25 +627,26 @@ CASES = [
     ),
     # --- renege rulings --------------------------------------------------------------------
     # renege 3: E reneges; EW took 5 of its 5 bid -> 2: -50.  NS 6 took 8 + 3 = 11:
-    # 60 + 5 = 65.
+    # made, 60; the 3 received count toward the contract but are never bags (issue 12),
+    # its own 2 overtricks are: 62.
     Case(
         "renege-3",
         STANDARD,
         "N 3 S 3 E 3 W 2",
         "N 4 S 4 E 3 W 2",
-        {NS: 65, EW: -50},
-        {NS: 5, EW: 0},
+        {NS: 62, EW: -50},
+        {NS: 2, EW: 0},
         rulings=(RenegeRuling(E, 4),),
     ),
     # Capped: W reneges, EW took only 2: 2 tricks move.  EW bid 2 -> 0: -20.  NS 6 took
-    # 11 + 2 = 13: 60 + 7 = 67.
+    # 11 + 2 = 13: 60 + its own 5 overtricks = 65.
     Case(
         "renege-capped",
         STANDARD,
         "N 3 S 3 E 1 W 1",
         "N 6 S 5 E 1 W 1",
-        {NS: 67, EW: -20},
-        {NS: 7, EW: 0},
+        {NS: 65, EW: -20},
+        {NS: 5, EW: 0},
         rulings=(RenegeRuling(W, 9),),
     ),
     # renege set: N reneges; NS 6 took 8 is set: -60.  EW 5 took 5: 50.
@@ -613,36 +661,74 @@ CASES = [
         made={NS: False, EW: True},
     ),
     # Cutthroat renege: N's 3 penalty tricks go one each to E, S, W.  N 3 took 4 -> 1:
-    # -30.  E, S, W each 3 took 3 -> 4: 31.
+    # -30.  E, S, W each 3 took 3 + 1: made, 30, the received trick no bag.
     Case(
         "renege-cutthroat",
         CUTTHROAT,
         "N 3 E 3 S 3 W 3",
         "N 4 E 3 S 3 W 3",
-        {N: -30, E: 31, S: 31, W: 31},
-        {N: 0, E: 1, S: 1, W: 1},
+        {N: -30, E: 30, S: 30, W: 30},
+        {N: 0, E: 0, S: 0, W: 0},
         rulings=(RenegeRuling(N),),
     ),
-    # Two players: S reneges: S 6 took 7 -> 4: -60.  N 5 took 6 -> 9: 50 + 4 = 54.
+    # Two players: S reneges: S 6 took 7 -> 4: -60.  N 5 took 6 + 3: 50 + its own 1
+    # overtrick = 51.
     Case(
         "renege-two-player",
         TWO_PLAYER,
         "N 5 S 6",
         "N 6 S 7",
-        {N: 54, S: -60},
-        {N: 4, S: 0},
+        {N: 51, S: -60},
+        {N: 1, S: 0},
         rulings=(RenegeRuling(S),),
     ),
     # A renege does not touch a nil, judged on the tricks played: N nil took 0 (+100);
-    # S reneges, S 4 took 4 - 3 = 1: -40; NS 60.  EW 9 took 9 + 3 = 12: 90 + 3 = 93.
+    # S reneges, S 4 took 4 - 3 = 1: -40; NS 60.  EW 9 took 9 + 3 = 12: 90, no bags.
     Case(
         "renege-with-nil",
         STANDARD,
         "N nil S 4 E 5 W 4",
         "N 0 S 4 E 5 W 4",
-        {NS: 60, EW: 93},
-        {NS: 0, EW: 3},
+        {NS: 60, EW: 90},
+        {NS: 0, EW: 0},
         rulings=(RenegeRuling(S),),
+    ),
+    # A renege can hand its victims no bag penalty (issue 12): NS at 9 bags bid 6 and
+    # took 8 (2 own overtricks: 11 bags, -100, 1 left); E reneges, 3 more come to NS but
+    # as tricks toward the contract only.  NS 60 + 2 - 100 = -38, bags 1.  Before the
+    # change NS took 5 bags: 60 + 5 - 100 = -35 with 4 left.  EW 5 took 5 - 3: -50.
+    Case(
+        "renege-no-bags-for-the-victims",
+        STANDARD,
+        "N 3 S 3 E 3 W 2",
+        "N 4 S 4 E 3 W 2",
+        {NS: -38, EW: -50},
+        {NS: 1, EW: 0},
+        before_bags={NS: 9},
+        rulings=(RenegeRuling(E),),
+    ),
+    # ... nor set them under max_overtricks: NS bid 6 took 8 (2 own overtricks, the limit)
+    # + 3 received: made, 60.  EW 5 took 5 - 3: -50.
+    Case(
+        "renege-received-not-overtricks",
+        rules(max_overtricks=2, bag_mode=BagMode.OFF, bag_limit=None),
+        "N 3 S 3 E 3 W 2",
+        "N 4 S 4 E 3 W 2",
+        {NS: 60, EW: -50},
+        {NS: 0, EW: 0},
+        rulings=(RenegeRuling(E),),
+        made={NS: True, EW: False},
+    ),
+    # renege_transfer=no (004: "must take three additional tricks"): EW lose 3 tricks,
+    # NS gain nothing.  EW 5 took 5 - 3 = 2: -50.  NS 6 took 8: 62.
+    Case(
+        "renege-transfer-no",
+        rules(renege_transfer=False),
+        "N 3 S 3 E 3 W 2",
+        "N 4 S 4 E 3 W 2",
+        {NS: 62, EW: -50},
+        {NS: 2, EW: 0},
+        rulings=(RenegeRuling(E),),
     ),
     # Side totals only (took NS 8 EW 5) score like seat counts when no one bid nil.
     Case("side-totals", STANDARD, "N 3 S 3 E 3 W 2", "NS 8 EW 5", {NS: 62, EW: 50}, {NS: 2, EW: 0}),
@@ -736,14 +822,38 @@ def test_renege_when_nothing_can_move() -> None:
 
 
 def test_renege_to_a_named_beneficiary() -> None:
-    # Cutthroat, N's 3 tricks all to W (as the caller decided): W 3 took 3 + 3: 33.
+    # Cutthroat, N's 3 tricks all to W (as the caller decided): W 3 took 3 + 3: 30 (the
+    # received tricks are no bags).
     hand = score_hand(
         CUTTHROAT,
         bids("N 3 E 3 S 3 W 3"),
         took("N 4 E 3 S 3 W 3"),
         rulings=[RenegeRuling(N, beneficiary=W)],
     )
-    assert [hand.points(p) for p in (N, E, S, W)] == [-30, 30, 30, 33]
+    assert [hand.points(p) for p in (N, E, S, W)] == [-30, 30, 30, 30]
+
+
+def test_blind_set_single_items() -> None:
+    hand = score_hand(
+        rules(blind_bids=100, blind_bid_set=BlindBidSet.SINGLE),
+        bids("NS b6 EW 5"),
+        took("NS 5 EW 8"),
+    )
+    assert hand.items[0].text == "NS bid b6, took 5: set, -60 (a failed blind bid is not doubled)"
+
+
+def test_renege_transfer_no_items() -> None:
+    hand = score_hand(
+        rules(renege_transfer=False),
+        bids("N 3 S 3 E 3 W 2"),
+        took("N 4 S 4 E 3 W 2"),
+        rulings=[RenegeRuling(E, 4)],
+    )
+    assert [i.text for i in hand.items] == [
+        "E reneged at trick 4: EW loses 3 tricks (no one gains them)",
+        "NS bid 6, took 8: 60 + 2 bags",
+        "EW bid 5, took 2 (3 lost to the renege penalty): set, -50",
+    ]
 
 
 def test_bids_as_a_mapping() -> None:

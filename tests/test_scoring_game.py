@@ -20,6 +20,7 @@ from spadesctl.rules.ruleset import (
     RenegeSet,
     Ruleset,
     SetPenalty,
+    UnbidHands,
 )
 from spadesctl.scoring import (
     EndReason,
@@ -123,7 +124,7 @@ def test_mercy_rule_off() -> None:
 def test_set_twice_loses() -> None:
     # EW (300) bid 9 and take 8 twice: -90, -90 -> 120; NS 41 + 41 = 82.  EW lose after
     # hand 2 although ahead.
-    r = rules(set_twice_loses=True)
+    r = rules(set_streak_loses=2)
     twice = [hand("N 2 S 2 E 5 W 4", "N 3 S 2 E 4 W 4")] * 2
     game = score_game(r, twice, start(r, {EW: 300}))
     assert game.result is not None
@@ -137,7 +138,7 @@ def test_set_twice_loses() -> None:
 
 def test_set_twice_not_in_a_row() -> None:
     # set, made (EW 8 took 8), set: never two in a row.
-    r = rules(set_twice_loses=True)
+    r = rules(set_streak_loses=2)
     set_hand = hand("N 2 S 2 E 5 W 4", "N 3 S 2 E 4 W 4")
     made_hand = hand("N 2 S 2 E 4 W 4", "N 3 S 2 E 4 W 4")
     game = score_game(r, [set_hand, made_hand, set_hand])
@@ -147,11 +148,45 @@ def test_set_twice_not_in_a_row() -> None:
 
 def test_set_twice_both_sides_higher_wins() -> None:
     # NS 7 take 6: -70; EW 8 take 7: -80; twice: NS -140, EW -160: NS win.
-    r = rules(set_twice_loses=True)
+    r = rules(set_streak_loses=2)
     game = score_game(r, [hand("N 4 S 3 E 4 W 4", "N 3 S 3 E 4 W 3")] * 2)
     assert game.result is not None
     assert (game.result.winner, game.result.reason) == (NS, EndReason.SET_TWICE)
     assert game.standing.scores == {NS: -140, EW: -160}
+
+
+def test_set_streak_of_three() -> None:
+    # set_streak_loses=3 (Redd's reading, 004): EW (300) set twice plays on; a third set
+    # in a row loses.  EW -90 x 3 -> 30; NS 41 x 3 = 123: NS win after hand 3.
+    r = rules(set_streak_loses=3)
+    set_hand = hand("N 2 S 2 E 5 W 4", "N 3 S 2 E 4 W 4")
+    two = score_game(r, [set_hand] * 2, start(r, {EW: 300}))
+    assert two.result is None
+    three = score_game(r, [set_hand] * 3, start(r, {EW: 300}))
+    assert three.result is not None
+    assert (three.result.winner, three.result.reason, three.result.hand) == (
+        NS,
+        EndReason.SET_STREAK,
+        3,
+    )
+    assert three.result.text == "EW set on 3 hands in a row (hands 1 to 3): NS wins"
+    assert three.standing.scores == {NS: 123, EW: 30}
+
+
+def test_every_hand_unbid() -> None:
+    # unbid_hands=all (002: a running score of books alone): 10 a trick, every hand, no
+    # bags.  Hands of NS 7 / EW 6 and NS 4 / EW 9: NS 70 + 40 = 110, EW 60 + 90 = 150.
+    r = rules(unbid_hands=UnbidHands.ALL, target=1000)
+    game = score_game(
+        r,
+        [
+            HandInput.of((), {NS: 7, EW: 6}),
+            HandInput.of((), {NS: 4, EW: 9}),
+        ],
+    )
+    assert [h.unbid for h in game.hands] == [True, True]
+    assert game.standing.scores == {NS: 110, EW: 150}
+    assert (game.standing.bags(NS), game.standing.bags(EW)) == (0, 0)
 
 
 def test_set_twice_off() -> None:
@@ -171,7 +206,7 @@ def test_boston_wins() -> None:
 def test_boston_on_a_hand_that_bids_itself() -> None:
     # first_hand_bids_itself: NS's 13 tricks on the unbid hand 1 are a made 13: 130, and
     # a bid of 10+ with every trick: a Boston.
-    r = rules(first_hand_unbid=True, first_hand_bids_itself=True, boston_wins=True)
+    r = rules(unbid_hands=UnbidHands.FIRST, first_hand_bids_itself=True, boston_wins=True)
     game = score_game(r, [hand("", "N 7 S 6 E 0 W 0")])
     assert game.result is not None
     assert (game.result.winner, game.result.reason) == (NS, EndReason.BOSTON)
@@ -186,7 +221,7 @@ def test_boston_needs_the_key() -> None:
 def test_first_hand_unbid_game() -> None:
     # Hand 1 unbid: NS 6 tricks 60, EW 7 tricks 70.  Hand 2: NS 5 for 6: 51 -> 111;
     # EW 7 for 7: 70 -> 140.
-    r = rules(first_hand_unbid=True)
+    r = rules(unbid_hands=UnbidHands.FIRST)
     game = score_game(r, [hand("", "N 3 S 3 E 4 W 3"), hand("N 3 S 2 E 4 W 3", "N 3 S 3 E 4 W 3")])
     assert game.hands[0].unbid and not game.hands[1].unbid
     assert game.standing.scores == {NS: 111, EW: 140}
@@ -304,10 +339,10 @@ def _games(draw: st.DrawFn) -> tuple[Ruleset, list[HandInput]]:
         ten_for_200=draw(st.booleans()),
         moon=draw(st.sampled_from([None, 250])),
         moon_fail=draw(st.sampled_from(list(MoonFail))),
-        first_hand_unbid=draw(st.booleans()),
+        unbid_hands=draw(st.sampled_from(list(UnbidHands))),
         first_hand_bids_itself=draw(st.booleans()),
         boston_wins=draw(st.booleans()),
-        set_twice_loses=draw(st.booleans()),
+        set_streak_loses=draw(st.sampled_from([None, 2, 3])),
         lose_at=draw(st.sampled_from([None, -200])),
         target=draw(st.sampled_from([200, 500])),
         renege_penalty=draw(st.sampled_from([1, 3, RenegeSet.SET])),

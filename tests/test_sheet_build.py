@@ -88,12 +88,13 @@ def test_penalties_for_the_uncalled_renege_in_the_fixture() -> None:
     comparison = report.penalties
     assert comparison is not None
     assert comparison.added == ((2, RenegeRuling(W, 4)),)
-    # hand 2: EW 7 - 3 = 4 of 7: -70 (was +70); NS 6 + 3 = 9 of 6: 63 (was 60).
+    # hand 2: EW 7 - 3 = 4 of 7: -70 (was +70); NS 6 + 3 = 9 of 6: 60, as before (the
+    # received tricks make no bags): no change for NS.
     assert [
         (c.hand, c.party, c.points, c.penalised_points, c.total, c.penalised_total)
         for c in comparison.changes
-    ] == [(2, NS, 60, 63, 124, 127), (2, EW, 70, -70, 10, -130)]
-    assert comparison.final_differences == {NS: 3, EW: -140}
+    ] == [(2, EW, 70, -70, 10, -130)]
+    assert comparison.final_differences == {NS: 0, EW: -140}
     assert not comparison.result_changed
     assert comparison.changed
     # hand 1's called ruling is applied in both
@@ -111,8 +112,8 @@ def test_penalties_without_reneges_change_nothing() -> None:
 def test_penalties_that_change_the_winner() -> None:
     # target 100.  Hand 1: NS 6 of 7: 61; EW 6 of 6: 60.  Hand 2: NS 4 of 5: 41 -> 102;
     # EW 4 of 4: 40 -> 100: NS win (both reached 100, NS higher).  N reneged in hand 2,
-    # uncalled: with the penalty NS 5 - 3 = 2 of 4: -40 -> 21; EW 4 + 3 = 7 of 4: 43 ->
-    # 103: EW win.
+    # uncalled: with the penalty NS 5 - 3 = 2 of 4: -40 -> 21; EW 4 + 3 = 7 of 4: 40 (the
+    # 3 received are no bags) -> 100: EW win.
     rules = replace(Ruleset(), target=100)
     hands = [
         SheetHand(1, N, bids("N 3 E 3 S 3 W 3"), tuple(took("N 4 E 3 S 3 W 3").items())),
@@ -130,7 +131,7 @@ def test_penalties_that_change_the_winner() -> None:
     comparison = compare_penalties(sheet)
     assert comparison.result is not None
     assert comparison.result.winner is EW
-    assert comparison.penalised.standing.scores == {NS: 21, EW: 103}
+    assert comparison.penalised.standing.scores == {NS: 21, EW: 100}
     assert comparison.result_changed
 
 

@@ -39,13 +39,13 @@ def test_text_table_sorted_with_top_and_columns() -> None:
         ],
     )
     assert result.exit_code == 0, result.output
-    # points per hand (tests/test_stats_corpus.py): Ann 226/6, Cy 26/6, Bo -159/6, Di -359/6
+    # points per hand (tests/test_stats_corpus.py): Ann 225/6, Cy 26/6, Bo -160/6, Di -359/6
     assert result.stdout.splitlines() == [
         "player  hands  points_per_hand",
         "------  -----  ---------------",
-        "Ann         6            37.67",
+        "Ann         6            37.50",
         "Cy          6             4.33",
-        "Bo          6           -26.50",
+        "Bo          6           -26.67",
     ]
     assert result.stderr == ""
 

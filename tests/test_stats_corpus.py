@@ -81,10 +81,11 @@ def test_by_player() -> None:
     assert ann["exact_rate"] == approx(2 / 6)
     # her side made A1, A2, B1 (with the renege tricks), C1, C2; set in B2
     assert ann["made_rate"] == approx(5 / 6)
-    assert ann["bags_per_hand"] == approx((1 + 1 + 1 + 0 + 2 + 1) / 6)  # 6 / 6
+    # B1: the 3 renege tricks make NS's contract but are never bags (issue 12)
+    assert ann["bags_per_hand"] == approx((1 + 1 + 0 + 0 + 2 + 1) / 6)  # 5 / 6
     assert (ann["nil_attempts"], ann["nil_made"], ann["nil_rate"]) == (0, 0, None)
     assert (ann["reneges"], ann["violations"], ann["violations_per_100"]) == (0, 0, 0.0)
-    assert ann["points_per_hand"] == approx((71 + 151 + 71 - 80 - 58 + 71) / 6)  # 226 / 6
+    assert ann["points_per_hand"] == approx((71 + 151 + 70 - 80 - 58 + 71) / 6)  # 225 / 6
     # tricks - bid: A1 4-4, A2 6-5, B1 2-3, B2 4-4, C1 5-4, C2 5-4 = 0, 1, -1, 0, 1, 1
     assert (ann["over_rate"], ann["under_rate"]) == (approx(3 / 6), approx(1 / 6))
     assert ann["bid_error_mean"] == approx(2 / 6)
@@ -99,8 +100,8 @@ def test_by_player() -> None:
     assert bo["tricks_mean"] == approx((4 + 4 + 3 + 3 + 3 + 2) / 6)  # 19 / 6
     assert bo["exact_rate"] == approx(1 / 6)  # A1 only
     assert bo["made_rate"] == approx(2 / 6)  # A2 (EW 7 of 7) and B1 (NS)
-    assert bo["bags_per_hand"] == approx(1 / 6)  # B1's NS overtrick
-    assert bo["points_per_hand"] == approx((-70 + 70 + 71 - 80 - 90 - 60) / 6)  # -159 / 6
+    assert bo["bags_per_hand"] == 0.0  # B1's NS "overtrick" was a renege trick: no bag
+    assert bo["points_per_hand"] == approx((-70 + 70 + 70 - 80 - 90 - 60) / 6)  # -160 / 6
 
     cy = rows["Cy"]
     # S in A (won), E in B (unfinished), S in C (won)
@@ -175,7 +176,7 @@ def test_by_team_counts_each_side_once_per_hand() -> None:
     )
     assert ann_bo["bid_mean"] == approx((7 + 8) / 2)
     assert ann_bo["made_rate"] == 0.5  # B1 made (with the renege tricks), B2 set
-    assert ann_bo["points_per_hand"] == approx((71 - 80) / 2)
+    assert ann_bo["points_per_hand"] == approx((70 - 80) / 2)
 
     cy_di = rows["Cy & Di"]
     assert (cy_di["hands"], cy_di["reneges"], cy_di["violations"]) == (2, 1, 1)
@@ -222,8 +223,8 @@ def test_by_seat_event_and_game() -> None:
     assert (friday["games"], friday["hands"]) == (2, 16)  # 4 hands x 4 seats
     # non-nil bids: A1 4+4+3+3, A2 5+3+4, B1 3+4+4+2, B2 4+5+4 = 52 over 14 bids
     assert friday["bid_mean"] == approx(52 / 14)
-    # each side's points once per seat: 2 x (71 - 70 + 151 + 70 + 71 - 60 - 80 - 149)
-    assert friday["points_per_hand"] == approx(2 * 4 / 16)
+    # each side's points once per seat: 2 x (71 - 70 + 151 + 70 + 70 - 60 - 80 - 149)
+    assert friday["points_per_hand"] == approx(2 * 3 / 16)
     cup = events["Winter Cup"]
     assert (cup["games"], cup["hands"]) == (1, 8)
     assert cup["points_per_hand"] == approx(2 * (-58 - 90 + 71 - 60) / 8)
@@ -248,7 +249,7 @@ def test_filters() -> None:
 
     later = stats_rows(filters=Filters(since=date(2026, 11, 10)))  # B and C
     assert (later["Ann"]["games"], later["Ann"]["wins"], later["Ann"]["hands"]) == (2, 1, 4)
-    assert later["Ann"]["points_per_hand"] == approx((71 - 80 - 58 + 71) / 4)
+    assert later["Ann"]["points_per_hand"] == approx((70 - 80 - 58 + 71) / 4)
     earlier = stats_rows(filters=Filters(until=date(2026, 11, 6)))  # A only
     assert set(earlier) == {"Ann", "Bo", "Cy", "Di"}
     assert earlier["Cy"]["nil_attempts"] == 1

@@ -128,8 +128,8 @@ def test_games_rows() -> None:
         (1, "standard target=150 lose_at=-150", 2, "NS", "mercy", 2, None, 13, -150, None, 0),
         # A: NS 222 reaches 200 after hand 2; the record says NS won
         (1, "standard target=200", 2, "NS", "target", 2, "NS", 222, 0, None, 0),
-        # B: NS -9, EW -209
-        (2, "standard target=200", 2, None, "unfinished", None, None, -9, -209, None, 0),
+        # B: NS 70 - 80 = -10 (the renege's 3 tricks made B1's contract, no bag), EW -209
+        (2, "standard target=200", 2, None, "unfinished", None, None, -10, -209, None, 0),
     ]
     assert games["players"].to_list() == [4, 4, 4]
     assert games["partnership"].to_list() == [True, True, True]

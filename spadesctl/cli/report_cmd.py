@@ -33,7 +33,8 @@ def report(
         list[str],
         typer.Argument(
             metavar="PATH",
-            help="Record files or directories (searched for *.spades, *.pbn, *.ptn).",
+            help="Record files, directories (searched for *.spades, *.pbn, *.ptn), "
+            "or - for standard input.",
         ),
     ],
     output: Annotated[

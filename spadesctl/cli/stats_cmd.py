@@ -18,7 +18,6 @@ from spadesctl.cli.app import Command, app
 from spadesctl.cli.errors import EXIT_CLEAN, EXIT_PROBLEMS, fail, is_broken_pipe
 from spadesctl.cli.options import JobsOption, RulesOption
 from spadesctl.cli.progress import Progress
-from spadesctl.output import write_text
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -251,8 +250,9 @@ def stats(
 def write_result(result: StatsResult, fmt: str, output: str | None) -> None:
     """The table in ``fmt`` to ``output`` (standard output for ``None`` or ``-``), with
     the fairness line under the aligned table."""
+    from spadesctl.output import OutputError, write_text
     from spadesctl.tables import fairness, stats
-    from spadesctl.tables.writers import OutputError, write_frame
+    from spadesctl.tables.writers import write_frame
 
     try:
         if fmt == "table":
@@ -261,7 +261,7 @@ def write_result(result: StatsResult, fmt: str, output: str | None) -> None:
             text = stats.format_table(result.table, width, result.keys)
             if result.fairness is not None and result.fairness.deals:
                 text += "\n" + fairness.sentence(result.fairness) + "\n"
-            write_text(output, [text])  # standard output for None and -
+            write_text(output, [text])
         else:
             write_frame(result.table, fmt, output or "-")
     except OutputError as exc:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Final
 
 from spadesctl.events import Bid, BidKind
-from spadesctl.rules.ruleset import Ruleset
+from spadesctl.rules.ruleset import Ruleset, UnbidHands
 
 #: Bid codes: 0 and up is a number of tricks (after a 0 that counts as nil became NIL).
 NIL: Final = -1
@@ -29,6 +29,12 @@ def is_nil(rules: Ruleset, bid: Bid) -> bool:
     if kind is BidKind.NIL or kind is BidKind.BLIND_NIL:
         return True
     return kind is BidKind.NUMBER and bid.tricks == 0 and zero_is_nil(rules)
+
+
+def is_unbid(rules: Ruleset, hand_number: int) -> bool:
+    """Whether hand ``hand_number`` (from 1) is played without bids (``unbid_hands``)."""
+    unbid = rules.unbid_hands
+    return unbid is UnbidHands.ALL or (unbid is UnbidHands.FIRST and hand_number == 1)
 
 
 def bid_code(rules: Ruleset, bid: Bid) -> int:

@@ -21,6 +21,7 @@ from dataclasses import dataclass, fields
 from typing import Final
 
 from spadesctl.core.bids import zero_is_nil
+from spadesctl.core.score import ScoreRules, score_rules
 from spadesctl.express.deck import DeckTables, deck_tables
 from spadesctl.rules.declare import Express
 from spadesctl.rules.keys import KEYS
@@ -28,12 +29,9 @@ from spadesctl.rules.ruleset import (
     BagMode,
     Bidding,
     Deck,
-    FailedNilTricks,
     FirstLead,
     LeadSpades,
-    MoonFail,
     Ruleset,
-    SetPenalty,
 )
 
 #: Keys the express check requires to have their default value (declared
@@ -60,6 +58,9 @@ class ExpressRules:
     tricks: int  # in a hand: 13, or 17 with three players
     seats: tuple[str, ...]  # clockwise from North
     rotations: tuple[tuple[int, ...], ...]  # per seat: the seats in turn from it
+    #: per seat leading: the others in turn, each as (its word in a trick line, seat,
+    #: 4 x seat: where its suits start in ``held``)
+    followers: tuple[tuple[tuple[int, int, int], ...], ...]
     parties: tuple[str, ...]  # who scores: NS and EW, or each seat
     party_of: tuple[int, ...]  # per seat: its party
     party_seats: tuple[tuple[int, ...], ...]  # per party: its seats
@@ -70,34 +71,22 @@ class ExpressRules:
     spades_broken: bool  # lead_spades=broken
     must_overtake: bool  # beat the best card of the suit led; void in it, trump over trumps
     nil: int | None
-    nil_penalty: int
     zero_is_nil: bool  # a bid of 0 is a nil (zero_is_nil and nil on)
     blind_nil: int | None
     blind_nil_deficit: int
     blind_nil_pass: int
     both_nil: bool
-    failed_nil_tricks: FailedNilTricks
-    bag_unit: int  # points per overtrick: 1 carry, -1 deduct, 0 off
     carry: bool  # a bag counter is kept
-    bag_limit: int  # 0: no limit
-    bag_penalty: int
-    set_scores_zero: bool
+    score: ScoreRules  # the scoring keys, for the rules core
     min_team_bid: int
     max_team_bid: int | None
     bids_total_13: bool
     target: int
     lose_at: int | None
-    set_twice_loses: bool
+    set_streak_loses: int | None
     suicide: bool  # bidding=suicide: one nil and one bid of 4 or more per side
     mirror: bool  # bidding=mirror: each seat bids the spades it was dealt
-    max_overtricks: int | None
-    ten_for_200: bool
     boston_wins: bool
-    moon: int | None
-    moon_fail_bags: bool
-
-
-_BAG_UNIT: Final = {BagMode.CARRY: 1, BagMode.DEDUCT: -1, BagMode.OFF: 0}
 
 
 @functools.lru_cache(maxsize=64)
@@ -120,6 +109,10 @@ def express_rules(rules: Ruleset) -> ExpressRules | None:
         tricks=rules.tricks_per_hand,
         seats=seats,
         rotations=tuple(tuple((s + k) % players for k in range(players)) for s in range(players)),
+        followers=tuple(
+            tuple((3 + k, (s + k) % players, 4 * ((s + k) % players)) for k in range(1, players))
+            for s in range(players)
+        ),
         parties=("NS", "EW") if partnership else seats,
         party_of=tuple(
             next(p for p, m in enumerate(party_seats) if s in m) for s in range(players)
@@ -132,31 +125,22 @@ def express_rules(rules: Ruleset) -> ExpressRules | None:
         must_overtake=rules.must_overtake,
         spades_broken=rules.lead_spades is LeadSpades.BROKEN,
         nil=rules.nil,
-        nil_penalty=rules.effective_nil_penalty,
         zero_is_nil=zero_is_nil(rules),
         blind_nil=rules.blind_nil,
         blind_nil_deficit=rules.blind_nil_deficit,
         blind_nil_pass=rules.blind_nil_pass,
         both_nil=rules.both_nil,
-        failed_nil_tricks=rules.failed_nil_tricks,
-        bag_unit=_BAG_UNIT[rules.bag_mode],
         carry=rules.bag_mode is BagMode.CARRY,
-        bag_limit=rules.bag_limit if rules.bag_limit is not None and rules.bag_limit > 0 else 0,
-        bag_penalty=rules.bag_penalty,
-        set_scores_zero=rules.set_penalty is SetPenalty.ZERO,
+        score=score_rules(rules),
         min_team_bid=rules.min_team_bid,
         max_team_bid=rules.max_team_bid,
         bids_total_13=rules.bids_total_13,
         target=rules.target,
         lose_at=rules.lose_at,
-        set_twice_loses=rules.set_twice_loses,
+        set_streak_loses=rules.set_streak_loses,
         suicide=rules.bidding is Bidding.SUICIDE,
         mirror=rules.bidding is Bidding.MIRROR,
-        max_overtricks=rules.max_overtricks,
-        ten_for_200=rules.ten_for_200,
         boston_wins=rules.boston_wins,
-        moon=rules.moon,
-        moon_fail_bags=rules.moon_fail is MoonFail.BAGS,
     )
 
 

@@ -4,7 +4,7 @@
 tags, then per hand ``hand``, ``deal``, ``bid``, any ``pass`` lines, a ``trick`` line per
 trick and optional ``score`` and ``bags`` lines, and an optional ``result`` line at the
 end (blank lines anywhere).  It replays and scores each hand
-(:func:`~spadesctl.express.hand.play_hand`, :func:`~spadesctl.express.score.score_party`),
+(:func:`~spadesctl.express.hand.play_hand`, :func:`~spadesctl.express.score.score_parties`),
 carries the running score, and compares every figure the record writes.
 """
 
@@ -17,7 +17,7 @@ from typing import Final
 from spadesctl.core.limits import MAX_HANDS, MAX_NUMBER
 from spadesctl.express.family import ExpressRules, express_rules
 from spadesctl.express.hand import play_hand
-from spadesctl.express.score import score_party, winner
+from spadesctl.express.score import score_parties, winner
 from spadesctl.rules.parse import RulesError
 from spadesctl.rules.resolve import declared_rules
 from spadesctl.rules.ruleset import Ruleset
@@ -104,11 +104,7 @@ def _hands(rules: ExpressRules, rows: list[str], at: int) -> int | None:
         if played is None:
             return None
         at, bid, took = played
-        for p, seats in enumerate(rules.party_seats):
-            points, bags[p], sets[p], bostons[p] = score_party(
-                rules, bid, took, seats, bags[p], sets[p]
-            )
-            scores[p] += points
+        score_parties(rules, bid, took, scores, bags, sets, bostons)
         if at < len(rows) and rows[at].startswith("score "):
             if _recorded(rows[at], parties, _SCORE.fullmatch) != scores:
                 return None  # score-mismatch

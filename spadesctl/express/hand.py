@@ -187,7 +187,6 @@ def play_hand(
         return None
     players = rules.players
     seats = rules.seats
-    rotations = rules.rotations
     size = 3 + players  # words in a trick line
     if rules.two_of_clubs_leads:
         leader = next(s for s in range(players) if held[s * 4 + _CLUBS] & _TWO)
@@ -205,6 +204,10 @@ def play_hand(
         leader, broken = played
         won[leader] += 1
         first = 1
+    two_of_clubs_leads = rules.two_of_clubs_leads
+    spades_broken = rules.spades_broken
+    spades_first_trick = rules.spades_first_trick
+    followers = rules.followers
     for t in range(first, tricks):
         words = rows[after + t].split(" ")
         if (
@@ -220,30 +223,30 @@ def play_hand(
             return None
         led, bit, best_strength = lead
         base = leader * 4
-        if not held[base + led] & bit:
+        at = base + led
+        if not held[at] & bit:
             return None  # card-not-held, card-played-twice
-        held[base + led] ^= bit
-        if t == 0 and rules.two_of_clubs_leads and (led != _CLUBS or bit != _TWO):
+        held[at] ^= bit
+        if t == 0 and two_of_clubs_leads and (led != _CLUBS or bit != _TWO):
             return None  # first-trick-violation: the 2C holder leads it
         if led == 0 and not broken:
             if (held[base + 1] or held[base + 2] or held[base + 3]) and (
-                rules.spades_broken or (t == 0 and not rules.two_of_clubs_leads)
+                spades_broken or (t == 0 and not two_of_clubs_leads)
             ):
                 return None  # spades-not-broken / first-trick-violation
             broken = True
-        best = 0
-        order = rotations[leader]
+        best = leader
         top_led, top_trump = bit, 0  # must_overtake: the best card of the suit led, trump
         # The cards that follow it.
-        for k in range(1, players):
-            follow = card(words[3 + k])
+        for word, seat, base in followers[leader]:
+            follow = card(words[word])
             if follow is None:
                 return None
             suit, bit, strength = follow
-            base = order[k] * 4
-            if not held[base + suit] & bit:
+            at = base + suit
+            if not held[at] & bit:
                 return None  # card-not-held, card-played-twice
-            held[base + suit] ^= bit
+            held[at] ^= bit
             if suit != led:
                 if held[base + led]:
                     return None  # renege
@@ -251,7 +254,7 @@ def play_hand(
                     overtake
                     and led
                     and held[base]
-                    and (t or rules.spades_first_trick)
+                    and (t or spades_first_trick)
                     and (suit or (bit < top_trump and held[base] > top_trump))
                 ):
                     return None  # must-overtake: void in the suit led, trump over any trump
@@ -259,7 +262,7 @@ def play_hand(
                     continue  # a discard: it cannot win
                 if (
                     t == 0
-                    and not rules.spades_first_trick
+                    and not spades_first_trick
                     and (held[base + 1] or held[base + 2] or held[base + 3])
                 ):
                     return None  # first-trick-violation
@@ -268,11 +271,11 @@ def play_hand(
             elif overtake:
                 if bit > top_led:
                     top_led = bit
-                elif held[base + led] > top_led:
+                elif held[at] > top_led:
                     return None  # must-overtake: beat the best card of the suit led
             if strength > best_strength:
-                best, best_strength = k, strength
-        leader = order[best]
+                best, best_strength = seat, strength
+        leader = best
         won[leader] += 1
     return after + tricks, bids, won
 

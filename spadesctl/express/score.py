@@ -1,97 +1,57 @@
-"""Scoring in plain integers for the express check: one party's hand, and the game end.
+"""Scoring for the express check: one party's hand from the seats' bids, and the game end.
 
-The same arithmetic as :mod:`spadesctl.scoring` (docs/scoring.md) for the rulesets of
-:mod:`spadesctl.express.family`, without the explanations.  ``tests/test_express.py``
-compares :func:`score_party` with :func:`spadesctl.scoring.score_hand` over random bids,
-tricks and bag counts under every ruleset the express check covers.
+A hand is scored by the rules core (:func:`spadesctl.core.score.score_party`, the
+function :func:`spadesctl.scoring.score_hand` calls too); :func:`score_parties` here only
+adds up each party's seats.  ``tests/test_express.py`` compares it with
+:func:`spadesctl.scoring.score_hand` over random bids, tricks and bag counts under every
+ruleset the express check covers.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
 
-from spadesctl.core.bids import BLIND_NIL
+from spadesctl.core.score import score_party as core_score_party
 from spadesctl.express.family import ExpressRules
-from spadesctl.rules.ruleset import FailedNilTricks
-
-#: A made bid of 10 or more under ``ten_for_200``.
-TEN_FOR_200_POINTS: Final = 200
 
 
-def score_party(
+def score_parties(
     rules: ExpressRules,
     bids: Sequence[int],
     took: Sequence[int],
-    seats: tuple[int, ...],
-    bags_before: int,
-    sets_before: int,
-) -> tuple[int, int, int, bool]:
-    """One party's hand: (points, bag count after, sets in a row after, Boston).
+    scores: list[int],
+    bags: list[int],
+    sets: list[int],
+    bostons: list[bool],
+) -> None:
+    """Score one hand for every party, moving each party's running figures on in place:
+    ``scores``, ``bags`` (the bag counts), ``sets`` (sets in a row) and ``bostons``
+    (whether it bid 10 or more and took every trick in this hand).
 
-    ``bids`` and ``took``: every seat's bid (codes above) and tricks; ``seats``: the
-    party's (two for a side, one for a player on their own).  Boston: the party bid 10
-    or more and took every trick.
+    ``bids`` and ``took``: every seat's bid (:mod:`spadesctl.core.bids` codes) and
+    tricks.  The arithmetic is :func:`spadesctl.core.score.score_party`'s; here the
+    seats of each party are only added up.
     """
-    contract = 0
-    has_contract = False
-    nil_points = 0
-    nil_tricks = 0
-    taken = 0
-    for seat in seats:
-        bid = bids[seat]
-        tricks = took[seat]
-        taken += tricks
-        if bid >= 0:
-            contract += bid
-            has_contract = True
-            continue
-        if bid == BLIND_NIL and rules.blind_nil is not None:
-            bonus = penalty = rules.blind_nil
-        else:
-            bonus, penalty = rules.nil or 0, rules.nil_penalty
-        nil_points += bonus if tricks == 0 else -penalty
-        nil_tricks += tricks
-    counted = taken - nil_tricks
-    nil_bags = 0
-    if rules.failed_nil_tricks is FailedNilTricks.BAGS:
-        nil_bags = nil_tricks
-    elif rules.failed_nil_tricks is FailedNilTricks.PARTNER and has_contract:
-        counted += nil_tricks
-    overtricks = 0
-    contract_points = 0
-    is_set = boston = False
-    if has_contract:
-        moon = rules.moon is not None and contract == rules.tricks
-        boston = contract >= 10 and taken == rules.tricks
-        over = counted - contract
-        if over >= 0 and (rules.max_overtricks is None or over <= rules.max_overtricks):
-            overtricks = over
-            if moon:
-                contract_points = rules.moon or 0
-            elif rules.ten_for_200 and contract >= 10:
-                contract_points = TEN_FOR_200_POINTS
+    score = rules.score
+    for p, seats in enumerate(rules.party_seats):
+        contract = 0
+        has_contract = False
+        nils: list[tuple[int, int]] = []
+        taken = 0
+        for seat in seats:
+            bid = bids[seat]
+            tricks = took[seat]
+            taken += tricks
+            if bid >= 0:
+                contract += bid
+                has_contract = True
             else:
-                contract_points = 10 * contract
-        else:
-            is_set = True
-            if moon and rules.moon_fail_bags and over < 0:
-                nil_bags += counted  # the failed moon's tricks count as bags
-            elif rules.set_scores_zero:
-                contract_points = 0
-            elif rules.ten_for_200 and contract >= 10:
-                contract_points = -TEN_FOR_200_POINTS
-            else:
-                contract_points = -10 * contract
-    bags_added = overtricks + nil_bags
-    points = contract_points + rules.bag_unit * bags_added + nil_points
-    bags = bags_before
-    if rules.carry:
-        bags += bags_added
-        if rules.bag_limit:
-            penalties, bags = divmod(bags, rules.bag_limit)
-            points -= rules.bag_penalty * penalties
-    return points, bags, sets_before + 1 if is_set else 0, boston
+                nils.append((bid, tricks))
+        f = core_score_party(score, contract, 0, has_contract, nils, taken, bags[p])
+        scores[p] += f[0]
+        bags[p] = f[1]
+        sets[p] = sets[p] + 1 if f[2] is False else 0
+        bostons[p] = f[3]
 
 
 def winner(
@@ -105,8 +65,9 @@ def winner(
     """
     if rules.boston_wins and any(bostons):
         return bostons.index(True)
-    if rules.set_twice_loses:
-        decided = _without(scores, [s >= 2 for s in sets])
+    streak = rules.set_streak_loses
+    if streak is not None:
+        decided = _without(scores, [s >= streak for s in sets])
         if decided is not None:
             return decided
     if rules.lose_at is not None:

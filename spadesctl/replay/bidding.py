@@ -30,10 +30,16 @@ from spadesctl.diagnostics import (
 from spadesctl.events import Bid, BidKind, Position
 from spadesctl.record import Hand
 from spadesctl.replay.report import Reporter
-from spadesctl.rules.ruleset import Bidding, Ruleset
+from spadesctl.rules.ruleset import Bidding, Ruleset, UnbidHands
 from spadesctl.scoring.model import parties_of, party_of
 
 SUICIDE_PARTNER_MIN = 4
+
+
+def _unbid_key(rules: Ruleset) -> str:
+    if rules.unbid_hands is UnbidHands.FIRST:
+        return "first_hand_unbid=yes"
+    return f"unbid_hands={rules.unbid_hands.value}"
 
 
 def party_name(party: Party) -> str:
@@ -62,7 +68,7 @@ def check_bids(
         if bids:
             rep.add(
                 BID_IN_UNBID_HAND,
-                f"hand {hand.number} is played without bidding (first_hand_unbid=yes)",
+                f"hand {hand.number} is played without bidding ({_unbid_key(rules)})",
                 bids[0].pos,
                 seat=_seat_or_none(bids[0].bidder),
             )

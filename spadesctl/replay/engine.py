@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from spadesctl.cards import Party, Seat, next_seat, seats_for
+from spadesctl.core.bids import is_unbid
 from spadesctl.core.deck import deck_table, holding_cards
 from spadesctl.diagnostics import DEALER_OUT_OF_TURN, HAND_NUMBER
 from spadesctl.record import Game, Hand
@@ -84,7 +85,7 @@ def replay_hand(
     size = rules.tricks_per_hand
     full = known is not None or all(len(h) == size for h in holdings)
     as_dealt = tuple(zip(seats, map(holding_cards, holdings), strict=True))
-    unbid = rules.first_hand_unbid and hand.number == 1
+    unbid = is_unbid(rules, hand.number)
     bids = check_bids(
         hand, rules, seats, scores_before, unbid, holdings if full else None, table, rep
     )

@@ -45,6 +45,8 @@ class Anchors:
 
     bases: tuple[str, ...]
     tricks: tuple[tuple[str, ...], ...]
+    bid_ids: tuple[tuple[str, ...], ...]  # each hand's bid ids, in the record's order
+    pass_ids: tuple[tuple[str, ...], ...]
     cards: Mapping[tuple[int, int, str], str]  # (hand, trick, seat)
     bids: Mapping[tuple[int, str], str]  # (hand, bidder)
     holdings: Mapping[tuple[int, str], str]  # (hand, seat)
@@ -58,6 +60,8 @@ class Anchors:
     def of(cls, game: Game, refereed: RefereedGame) -> Anchors:
         bases = unique([f"hand-{h.number}" for h in refereed.hands])
         tricks: list[tuple[str, ...]] = []
+        bid_ids: list[tuple[str, ...]] = []
+        pass_ids: list[tuple[str, ...]] = []
         cards: dict[tuple[int, int, str], str] = {}
         bids: dict[tuple[int, str], str] = {}
         holdings: dict[tuple[int, str], str] = {}
@@ -94,8 +98,8 @@ class Anchors:
                 seats = _seats_from(written.leader, replayed.seats, len(written.cards))
                 for s, column in zip(seats, written.card_columns, strict=False):
                     positions.setdefault((line, column), f"{row}-{s.value}")
-            for b in record.bids:
-                anchor = f"{base}-bid-{b.bidder.value}"
+            bid_ids.append(unique([f"{base}-bid-{b.bidder.value}" for b in record.bids]))
+            for anchor, b in zip(bid_ids[-1], record.bids, strict=True):
                 bids.setdefault((n, b.bidder.value), anchor)
                 if b.pos.line:
                     positions.setdefault((b.pos.line, b.pos.column), anchor)
@@ -109,8 +113,8 @@ class Anchors:
                         )
                 if record.deal.pos.line:
                     lines.setdefault(record.deal.pos.line, f"{base}-deal")
-            for p in record.passes:
-                anchor = f"{base}-pass-{p.giver.value}"
+            pass_ids.append(unique([f"{base}-pass-{p.giver.value}" for p in record.passes]))
+            for anchor, p in zip(pass_ids[-1], record.passes, strict=True):
                 passes.setdefault((n, p.giver.value), anchor)
                 if p.pos.line:
                     lines.setdefault(p.pos.line, anchor)
@@ -120,6 +124,8 @@ class Anchors:
         return cls(
             bases,
             tuple(tricks),
+            tuple(bid_ids),
+            tuple(pass_ids),
             cards,
             bids,
             holdings,

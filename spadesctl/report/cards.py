@@ -7,6 +7,7 @@ print, and for readers who do not see the colours).
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Final
 
@@ -50,6 +51,7 @@ class CardView:
         return f"{self.rank}{self.symbol}" if self.suit != "j" else self.rank
 
 
+@functools.cache
 def card_view(c: Card) -> CardView:
     if c.is_joker:
         rank = "BJ" if c.rank == BIG_JOKER_RANK else "LJ"

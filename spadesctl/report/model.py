@@ -10,6 +10,7 @@ page it concerns (:mod:`spadesctl.report.anchors`).  Nothing here knows HTML.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -32,6 +33,9 @@ from spadesctl.sheet.render import bid_text, took_text
 
 Rows = tuple[tuple[str, str, tuple[CardView, ...]], ...]
 
+#: A trick's id or a card's in it: the trick's part is a step-through position.
+_TRICK_ID = re.compile(r"^(hand-\d+(?:-\d+)?-trick-\d+)(?:-[A-Z])?$")
+
 
 @dataclass(frozen=True, slots=True)
 class DiagnosticView:
@@ -50,6 +54,12 @@ class DiagnosticView:
     hand: int | None = None
     seat: str | None = None
     proof: tuple[CardView, ...] = ()
+
+    @property
+    def step(self) -> str | None:
+        """The step-through's position of a note on a trick (``hand-1-trick-1``)."""
+        found = _TRICK_ID.match(self.target)
+        return found[1] if found else None
 
     @property
     def anchor(self) -> str:
@@ -152,6 +162,7 @@ class SheetRow:
     total: int | None
     recorded: str
     status: str
+    explanation: tuple[str, ...] = ()  # where the sheet is wrong: the hand's items
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,6 +218,7 @@ class GamePage:
     chart: ChartData
     hands: tuple[HandView, ...]
     diagnostics: tuple[DiagnosticView, ...]
+    targets: frozenset[str]  # the ids that diagnostics are attached to
 
     @property
     def title(self) -> str:
@@ -266,12 +278,11 @@ def game_page(game: Game, default: Ruleset = STANDARD) -> GamePage:
         carries_bags=sheet.sheet.carries_bags,
         chart=_chart(refereed, sheet),
         hands=tuple(
-            _hand(h, by_seat, start, proofs, base, rows)
-            for h, start, base, rows in zip(
-                refereed.hands, starts, anchors.bases, anchors.tricks, strict=True
-            )
+            _hand(h, by_seat, start, proofs, anchors, i)
+            for i, (h, start) in enumerate(zip(refereed.hands, starts, strict=True))
         ),
         diagnostics=views,
+        targets=frozenset(v.target for v in views),
     )
 
 
@@ -353,6 +364,9 @@ def _sheet_rows(report: SheetReport, bases: tuple[str, ...]) -> tuple[SheetRow, 
                     total=score.after.score(party) if score else None,
                     recorded=", ".join(shown),
                     status=status,
+                    explanation=tuple(i.text for i in score.items if i.party is party)
+                    if score and status == "wrong"
+                    else (),
                 )
             )
     return tuple(rows)
@@ -426,9 +440,10 @@ def _hand(
     seats: Mapping[str, SeatView],
     start: Mapping[Seat, tuple[Card, ...]],
     proofs: Mapping[str, frozenset[str]],
-    base: str,
-    rows: tuple[str, ...],
+    anchors: Anchors,
+    position: int,
 ) -> HandView:
+    base, rows = anchors.bases[position], anchors.tricks[position]
     replayed = refereed.replayed
     n = replayed.number
     record = replayed.hand
@@ -472,22 +487,22 @@ def _hand(
         dealt=tuple(holding("deal", s, replayed.holding(s)) for s in replayed.seats),
         passes=tuple(
             PassView(
-                f"{base}-pass-{p.giver.value}",
+                anchor,
                 seats.get(p.giver.value, SeatView(p.giver.value, p.giver.word, None)),
                 seats.get(p.receiver.value, SeatView(p.receiver.value, p.receiver.word, None)),
                 tuple(card_view(c) for c in p.cards),
             )
-            for p in record.passes
+            for anchor, p in zip(anchors.pass_ids[position], record.passes, strict=True)
         ),
         bids=tuple(
             BidView(
-                f"{base}-bid-{b.bidder.value}",
+                anchor,
                 _bidder(b),
                 seats[b.bidder.value].player if isinstance(b.bidder, Seat) else None,
                 b.text,
                 _bid_words(b),
             )
-            for b in record.bids
+            for anchor, b in zip(anchors.bid_ids[position], record.bids, strict=True)
         ),
         unbid=replayed.unbid,
         tricks=tuple(tricks),

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from spadesctl.notation import RecordReadError, iter_games
-from spadesctl.output import OutputError, new_file_mode, write_text
+from spadesctl.output import OutputError, write_text
 from spadesctl.record import Game
 from spadesctl.report.index import GameRow, IndexPage, player_stats
 from spadesctl.report.model import game_page
@@ -55,51 +55,54 @@ def _games(files: Sequence[str], rules: Ruleset | None) -> Iterator[Game]:
             raise ReportError(str(exc)) from None
 
 
-def _one_game(paths: Sequence[str], out: Path, rules: Ruleset | None) -> Game | None:
-    """The game, when the input is one file holding exactly one and ``out`` is no folder."""
+def _may_be_one_page(paths: Sequence[str], out: Path) -> bool:
+    """Whether the input is one file (or standard input) and ``out`` names no folder."""
     if len(paths) != 1 or out.is_dir() or str(out).endswith(os.sep):
-        return None
-    only = Path(paths[0])
-    if paths[0] == "-" or not only.is_file():
-        return None
-    found: list[Game] = []
-    for game in _games([paths[0]], rules):
-        found.append(game)
-        if len(found) > 1:
-            return None
-    return found[0] if found else None
+        return False
+    return paths[0] == "-" or Path(paths[0]).is_file()
 
 
 def write_report(
     paths: Sequence[str], out: Path, rules: Ruleset | None = None, *, stats: bool = True
 ) -> ReportResult:
-    """Write the report of the records in ``paths`` (files or directories) to ``out``.
+    """Write the report of the records in ``paths`` (files, directories, ``-``) to ``out``.
 
     ``rules``: the ruleset of records that declare none (``None``: standard).
-    ``stats``: put the players' statistics on the index (they read the files again).
+    ``stats``: put the players' statistics on the index (they read the files again, so
+    standard input gets none).
     """
     files = expand_paths(paths)
     if not files:
         raise ReportError("no record files found in " + ", ".join(paths))
     default = rules if rules is not None else STANDARD
-    single = _one_game(paths, out, rules)
-    if single is not None:
-        page = game_page(single, default)
-        try:
-            write_text(out, [render_game(page)])
-        except OutputError as exc:
-            raise ReportError(str(exc)) from None
-        return ReportResult(out, False, 1, len(page.diagnostics), (str(out),))
+    games = _games(files, rules)
+    first: list[Game] = []
+    if _may_be_one_page(paths, out):
+        first = list(itertools.islice(games, 2))  # one game, or more?
+        if len(first) == 1:
+            page = game_page(first[0], default)
+            try:
+                write_text(out, [render_game(page)])
+            except OutputError as exc:
+                raise ReportError(str(exc)) from None
+            return ReportResult(out, False, 1, len(page.diagnostics), (str(out),))
     if out.exists() and not out.is_dir():
         raise ReportError(f"{out}: is a file; several games are written to a folder")
     if str(out).endswith(".html"):
         raise ReportError(f"{out}: several games are written to a folder, not one .html file")
-    return _write_folder(files, out, rules, default, stats and "-" not in files)
+    figures = files if stats and "-" not in files else None
+    return _write_folder(itertools.chain(first, games), out, default, figures, rules)
 
 
 def _write_folder(
-    files: Sequence[str], out: Path, rules: Ruleset | None, default: Ruleset, stats: bool
+    games: Iterator[Game],
+    out: Path,
+    default: Ruleset,
+    stats_of: Sequence[str] | None,
+    rules: Ruleset | None,
 ) -> ReportResult:
+    """The pages of ``games`` and the index (with the statistics of the files
+    ``stats_of``, unless ``None``), built beside ``out`` and renamed into place."""
     parent = out.parent if str(out.parent) else Path(".")
     try:
         parent.mkdir(parents=True, exist_ok=True)
@@ -109,13 +112,14 @@ def _write_folder(
     try:
         rows: list[GameRow] = []
         names: set[str] = set()
-        for game in _games(files, rules):
+        for game in games:
             page = game_page(game, default)
             name = _page_name(game, names)
             (work / name).write_text(render_game(page, index_link=True), encoding="utf-8")
             rows.append(GameRow.of(page, name))
-        figures = player_stats(files, rules) if stats and rows else None
-        index = IndexPage(_index_title(files), tuple(rows), figures)
+        figures = player_stats(stats_of, rules) if stats_of is not None and rows else None
+        title = "Games" if stats_of is None or len(stats_of) != 1 else f"Games of {stats_of[0]}"
+        index = IndexPage(title, tuple(rows), figures)
         (work / "index.html").write_text(render_index(index), encoding="utf-8")
         os.chmod(work, _folder_mode())  # mkdtemp makes it private; mkdir would not
         _swap_in(work, out)
@@ -131,8 +135,9 @@ def _write_folder(
 
 def _folder_mode() -> int:
     """The mode ``mkdir`` gives a new folder (``0o777`` less the umask)."""
-    umask = 0o666 & ~new_file_mode()  # the umask's read and write bits
-    return 0o777 & ~(umask | ((umask & 0o444) >> 2))
+    umask = os.umask(0)
+    os.umask(umask)
+    return 0o777 & ~umask
 
 
 def _swap_in(work: Path, out: Path) -> None:
@@ -164,7 +169,3 @@ def _page_name(game: Game, taken: set[str]) -> str:
     name = next(c for c in itertools.chain(first, counted) if c not in taken)
     taken.add(name)
     return name
-
-
-def _index_title(files: Sequence[str]) -> str:
-    return "Games" if len(files) != 1 else f"Games of {files[0]}"

@@ -24,6 +24,7 @@ from spadesctl.rules.presets import PRESETS, STANDARD
 from spadesctl.rules.ruleset import (
     BagMode,
     Bidding,
+    BlindBidSet,
     Deck,
     FailedNilTricks,
     FirstLead,
@@ -33,6 +34,7 @@ from spadesctl.rules.ruleset import (
     RenegeSet,
     Ruleset,
     SetPenalty,
+    UnbidHands,
 )
 
 __all__ = [
@@ -41,6 +43,7 @@ __all__ = [
     "STANDARD",
     "BagMode",
     "Bidding",
+    "BlindBidSet",
     "Deck",
     "FailedNilTricks",
     "FirstLead",
@@ -52,6 +55,7 @@ __all__ = [
     "RulesError",
     "Ruleset",
     "SetPenalty",
+    "UnbidHands",
     "check_rules",
     "deck_cards",
     "effective_suit",

@@ -44,6 +44,15 @@ class ValueKind:
 
 
 @dataclass(frozen=True, slots=True)
+class Alias:
+    """An older key that still reads: its name, its values, and its value as the key's."""
+
+    name: str
+    kind: ValueKind
+    to: Callable[[Any], object]
+
+
+@dataclass(frozen=True, slots=True)
 class KeyInfo:
     """What a field's declaration says of its key (the field's metadata ``"key"``)."""
 
@@ -52,6 +61,7 @@ class KeyInfo:
     doc: str  # the docs table's "Meaning" cell
     source: str  # the rule sources it comes from (seed file numbers) or "project"
     express: Express
+    aliases: tuple[Alias, ...] = ()
 
 
 def key(
@@ -61,9 +71,11 @@ def key(
     doc: str,
     source: str,
     express: Express = Express.VARIED,
+    aliases: tuple[Alias, ...] = (),
 ) -> Any:
-    """A ruleset field declared as a key (see the module's docstring)."""
-    info = KeyInfo(kind, meaning, doc, source, express)
+    """A ruleset field declared as a key (see the module's docstring); ``aliases``: older
+    keys that set it too (``set_twice_loses=yes`` is ``set_streak_loses=2``)."""
+    info = KeyInfo(kind, meaning, doc, source, express, aliases)
     return field(default=default, metadata={"key": info})
 
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass, fields
 from types import MappingProxyType
 from typing import Final
 
-from spadesctl.rules.declare import Express, KeyInfo, ValueKind
+from spadesctl.rules.declare import Alias, Express, KeyInfo, ValueKind
 from spadesctl.rules.ruleset import Ruleset
 
 
@@ -31,6 +31,7 @@ class Key:
     doc: str  # the docs table's "Meaning" cell
     source: str
     express: Express
+    aliases: tuple[Alias, ...]
 
     @property
     def values(self) -> str:
@@ -52,7 +53,9 @@ class Key:
 
 
 def _key(name: str, default: object, info: KeyInfo) -> Key:
-    return Key(name, default, info.kind, info.meaning, info.doc, info.source, info.express)
+    return Key(
+        name, default, info.kind, info.meaning, info.doc, info.source, info.express, info.aliases
+    )
 
 
 KEYS: Final[tuple[Key, ...]] = tuple(
@@ -60,6 +63,11 @@ KEYS: Final[tuple[Key, ...]] = tuple(
 )
 
 KEY_BY_NAME: Final[Mapping[str, Key]] = MappingProxyType({k.name: k for k in KEYS})
+
+#: Older key names that still read, each with the key it sets and how.
+ALIAS_BY_NAME: Final[Mapping[str, tuple[Key, Alias]]] = MappingProxyType(
+    {a.name: (k, a) for k in KEYS for a in k.aliases}
+)
 
 
 def key_name(text: str) -> str:
@@ -84,7 +92,7 @@ def docs_table(presets: Mapping[str, Ruleset]) -> str:
             f"`{k.name}`",
             k.values,
             f"`{k.format(getattr(base, k.name))}`",
-            k.doc,
+            k.doc + "".join(f" (`{a.name}` is an older spelling.)" for a in k.aliases),
             k.source,
             k.express.value,
             changed,

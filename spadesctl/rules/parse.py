@@ -17,9 +17,10 @@ from dataclasses import replace
 from os import PathLike
 from typing import Any, Final
 
-from spadesctl.rules.keys import KEY_BY_NAME, KEYS, Key, key_name
+from spadesctl.rules.declare import Alias
+from spadesctl.rules.keys import ALIAS_BY_NAME, KEY_BY_NAME, KEYS, Key, key_name
 from spadesctl.rules.presets import PRESETS, STANDARD, preset_name
-from spadesctl.rules.ruleset import Bidding, Deck, FailedNilTricks, FirstLead, Ruleset
+from spadesctl.rules.ruleset import Bidding, Deck, FailedNilTricks, FirstLead, Ruleset, UnbidHands
 
 
 class RulesError(ValueError):
@@ -128,10 +129,14 @@ def _preset(word: str) -> Ruleset:
 def _apply(base: Ruleset, pairs: Iterable[tuple[str, object]]) -> Ruleset:
     changes: dict[str, Any] = {}
     for written, value in pairs:
-        key = _key(written)
+        alias = ALIAS_BY_NAME.get(key_name(written))
+        key = alias[0] if alias is not None else _key(written)
         if key.name in changes:
             raise RulesError(f"the key {key.name} is given twice")
-        changes[key.name] = _convert(key, _as_text(key, value))
+        if alias is not None:
+            changes[key.name] = _convert_alias(alias[1], _as_text(key, value))
+        else:
+            changes[key.name] = _convert(key, _as_text(key, value))
     rules = replace(base, **changes) if changes else base
     check_rules(rules)
     return rules
@@ -160,6 +165,15 @@ def _as_text(key: Key, value: object) -> str:
 def _did_you_mean(word: str, choices: Iterable[str]) -> str:
     close = difflib.get_close_matches(word, list(choices), n=1)
     return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+def _convert_alias(alias: Alias, text: str) -> object:
+    try:
+        return alias.to(alias.kind.parse(text.strip().lower()))
+    except ValueError:
+        raise RulesError(
+            f"bad value {text!r} for {alias.name}; valid values: {alias.kind.values}"
+        ) from None
 
 
 def _convert(key: Key, text: str) -> object:
@@ -255,7 +269,7 @@ _IMPOSSIBLE: Final[tuple[_Check, ...]] = (
         "lose_at must be below target",
     ),
     (
-        lambda r: r.first_hand_bids_itself and not r.first_hand_unbid,
-        "first_hand_bids_itself=yes needs first_hand_unbid=yes",
+        lambda r: r.first_hand_bids_itself and r.unbid_hands is UnbidHands.NONE,
+        "first_hand_bids_itself=yes needs unbid_hands=first or all",
     ),
 )

@@ -14,11 +14,13 @@ from typing import Final
 from spadesctl.rules.ruleset import (
     BagMode,
     Bidding,
+    BlindBidSet,
     Deck,
     FailedNilTricks,
     FirstLead,
     MoonFail,
     Ruleset,
+    UnbidHands,
 )
 
 STANDARD: Final = Ruleset()
@@ -44,8 +46,11 @@ CUTTHROAT: Final = replace(
     blind_nil=None,
 )
 
-# Solo play of seed 000: cutthroat where each card must beat the trick if it can.
-SOLO: Final = replace(CUTTHROAT, name="solo", must_overtake=True)
+# Solo play of seed 000: cutthroat where each card must beat the trick if it can; the
+# dealer's left leads, as in the partnership game (000 has no two-of-clubs lead).
+SOLO: Final = replace(
+    CUTTHROAT, name="solo", must_overtake=True, first_lead=FirstLead.LEFT_OF_DEALER
+)
 
 # Seed 002: hands built by drawing; a failed nil or moon only brings bags.
 TWO_PLAYER: Final = replace(
@@ -78,8 +83,9 @@ BOSTON: Final = replace(
     ten_for_200=True,
     boston_wins=True,
     blind_bids=6,
-    first_hand_unbid=True,
-    set_twice_loses=True,
+    blind_bid_set=BlindBidSet.SINGLE,
+    unbid_hands=UnbidHands.FIRST,
+    set_streak_loses=2,
     bag_mode=BagMode.OFF,
     bag_limit=None,
     nil=None,

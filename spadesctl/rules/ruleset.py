@@ -13,7 +13,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from spadesctl.rules.declare import Express, choice, key, whole, whole_or, yes_no
+from spadesctl.rules.declare import Alias, Express, choice, key, whole, whole_or, yes_no
 
 
 class Deck(enum.Enum):
@@ -88,6 +88,23 @@ class RenegeSet(enum.Enum):
 
 RenegePenalty = int | RenegeSet
 
+
+class UnbidHands(enum.Enum):
+    __hash__ = object.__hash__  # members are singletons: identity hashing is cheap
+
+    NONE = "none"  # every hand is bid
+    FIRST = "first"  # the first hand of a game is played without bids (004)
+    ALL = "all"  # no hand is bid: 10 points a trick (002's running score of books)
+
+
+class BlindBidSet(enum.Enum):
+    __hash__ = object.__hash__  # members are singletons: identity hashing is cheap
+
+    DOUBLE = "double"  # a failed blind bid loses double, as a made one scores double
+    SINGLE = "single"  # it loses 10 a trick bid, "there is no double" (004)
+
+
+_FIRST_OR_NONE = {True: UnbidHands.FIRST, False: UnbidHands.NONE}
 _POINTS = whole(0)
 _POINTS_OR_OFF = whole(0, off="off")
 _NOT_REACHED = Express.NOT_REACHED
@@ -286,6 +303,16 @@ class Ruleset:
         "004",
         _NOT_REACHED,
     )
+    blind_bid_set: BlindBidSet = key(
+        BlindBidSet.DOUBLE,
+        choice(BlindBidSet),
+        "a failed blind bid loses double, or single",
+        "What a failed blind bid loses: `double`, 20 a trick bid blind, as a made one scores; "
+        "`single`, 10 a trick bid (and 200 for a blind 10 under `ten_for_200`), as 004's "
+        'overtrick-limit game says: "there is no double".',
+        "004",
+        _NOT_REACHED,
+    )
     blind_bid_deficit: int = key(
         100,
         _POINTS,
@@ -294,20 +321,26 @@ class Ruleset:
         "004",
         _NOT_REACHED,
     )
-    first_hand_unbid: bool = key(
-        False,
-        yes_no(),
-        "the first hand of a game is played without bids",
-        "The first hand of each game is played without bids, and each side scores 10 points "
-        "per trick taken.",
-        "004",
+    unbid_hands: UnbidHands = key(
+        UnbidHands.NONE,
+        choice(UnbidHands),
+        "hands played without bids: none, the first, or all",
+        "Hands played without bids, each side scoring 10 points per trick taken: `first`, "
+        "the first hand of each game (004); `all`, every hand, a running score of tricks "
+        'alone (002: "a running score based solely on the number of books").',
+        "002, 004",
         Express.FIXED,
+        (
+            Alias(
+                "first_hand_unbid", yes_no(), lambda v: UnbidHands.FIRST if v else UnbidHands.NONE
+            ),
+        ),
     )
     first_hand_bids_itself: bool = key(
         False,
         yes_no(),
         "that unbid hand scores as a bid of the tricks",
-        "With `first_hand_unbid`: each side's tricks in that hand count as a made bid of that "
+        "With `unbid_hands`: each side's tricks in an unbid hand count as a made bid of that "
         "many, so `ten_for_200` and `boston_wins` apply to it. `no`: a flat 10 points per "
         "trick.",
         "project",
@@ -365,12 +398,15 @@ class Ruleset:
         "`-200`). `off`: no such rule.",
         "project",
     )
-    set_twice_loses: bool = key(
-        False,
-        yes_no(),
-        "a side set in two hands running loses the game",
-        "A side set in two hands in a row loses the game.",
+    set_streak_loses: int | None = key(
+        None,
+        whole(2, 3, off="off"),
+        "a side set in this many hands running loses; off: never",
+        "A side set in this many hands in a row loses the game (if several are, the higher "
+        "score wins): 2 is 004's \"set twice in succession\", 3 Redd's reading (004). `off`: "
+        "no such rule.",
         "004",
+        aliases=(Alias("set_twice_loses", yes_no(), lambda v: 2 if v else None),),
     )
     renege_penalty: RenegePenalty = key(
         3,
@@ -379,6 +415,17 @@ class Ruleset:
         "For a renege, this many tricks pass from the offending side to the other side, never "
         "more than the whole side took (without partnerships, to the other players one at a "
         "time, clockwise from the offender's left); `set`: the offending side is set.",
+        "004",
+        _NOT_REACHED,
+    )
+    renege_transfer: bool = key(
+        True,
+        yes_no(),
+        "penalty tricks go to the other side (no: they are only lost)",
+        "`yes`: the penalty tricks count toward the receiving side's contract, never as its "
+        "bags, against its nils or toward `max_overtricks` (a side with no contract gains "
+        "nothing). `no`: the offending side loses them and no one gains them, as 004 reads it "
+        '("must take three additional tricks").',
         "004",
         _NOT_REACHED,
     )

@@ -8,6 +8,7 @@ rules and the readings chosen.
 
 from __future__ import annotations
 
+from spadesctl.core.score import SetReason
 from spadesctl.scoring.explain import first_sheet_errors, format_hand
 from spadesctl.scoring.game import game_end, score_game
 from spadesctl.scoring.hand import score_hand
@@ -23,8 +24,8 @@ from spadesctl.scoring.model import (
     PartyResult,
     PartyStanding,
     RenegeRuling,
+    RulingOutcome,
     ScoringError,
-    SetReason,
     SheetError,
     Standing,
     parties_of,
@@ -44,6 +45,7 @@ __all__ = [
     "PartyResult",
     "PartyStanding",
     "RenegeRuling",
+    "RulingOutcome",
     "ScoringError",
     "SetReason",
     "SheetError",

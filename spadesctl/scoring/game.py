@@ -49,8 +49,8 @@ def score_game(
 def game_end(rules: Ruleset, hand: HandScore) -> GameResult | None:
     """Whether the game is decided after ``hand``, and how.
 
-    Checked in this order: a Boston (boston_wins), a side set on two hands in a row
-    (set_twice_loses), the mercy rule (lose_at), the target.  A check whose winner would
+    Checked in this order: a Boston (boston_wins), a side set on that many hands in a row
+    (set_streak_loses), the mercy rule (lose_at), the target.  A check whose winner would
     be a tie decides nothing: play goes on.
     """
     after = hand.after
@@ -60,14 +60,17 @@ def game_end(rules: Ruleset, hand: HandScore) -> GameResult | None:
             if r.boston:
                 text = f"{r.party} bid {r.contract} and took every trick of hand {n}: Boston"
                 return GameResult(r.party, EndReason.BOSTON, n, text)
-    if rules.set_twice_loses:
-        losers = tuple(p for p in after.parties if after[p].sets_in_a_row >= 2)
+    streak = rules.set_streak_loses
+    if streak is not None:
+        losers = tuple(p for p in after.parties if after[p].sets_in_a_row >= streak)
         winner = _winner_without(after, losers)
         if winner is not None:
-            text = (
-                f"{_names(losers)} set on two hands in a row (hands {n - 1} and {n}): {winner} wins"
-            )
-            return GameResult(winner, EndReason.SET_TWICE, n, text)
+            if streak == 2:
+                hands, reason = f"two hands in a row (hands {n - 1} and {n})", EndReason.SET_TWICE
+            else:
+                hands = f"{streak} hands in a row (hands {n - streak + 1} to {n})"
+                reason = EndReason.SET_STREAK
+            return GameResult(winner, reason, n, f"{_names(losers)} set on {hands}: {winner} wins")
     if rules.lose_at is not None:
         limit = rules.lose_at
         losers = tuple(p for p in after.parties if after.score(p) <= limit)

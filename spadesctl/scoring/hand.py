@@ -10,36 +10,34 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import NamedTuple, cast
+from typing import cast
 
 from spadesctl.cards import Party, Seat, Side, seats_for, side_of
-from spadesctl.core.bids import is_nil
-from spadesctl.events import Bid, BidKind
-from spadesctl.rules.ruleset import (
-    BagMode,
-    FailedNilTricks,
-    MoonFail,
-    RenegeSet,
-    Ruleset,
-    SetPenalty,
+from spadesctl.core.bids import BLIND_NIL, NIL, is_nil, is_unbid
+from spadesctl.core.score import (
+    PartyFigures,
+    ScoreRules,
+    nil_values,
+    score_party,
+    score_rules,
+    unbid_points,
 )
+from spadesctl.events import Bid, BidKind
+from spadesctl.rules.ruleset import RenegeSet, Ruleset
 from spadesctl.scoring.model import (
     HandScore,
-    Item,
     NilResult,
     PartyCounts,
     PartyResult,
     PartyStanding,
     RenegeRuling,
+    RulingOutcome,
     ScoringError,
-    SetReason,
     Standing,
     parties_of,
     party_of,
     seats_of,
 )
-
-TEN_FOR_200_POINTS = 200
 
 
 def score_hand(
@@ -56,7 +54,9 @@ def score_hand(
     is a :class:`Side`).  ``taken``: tricks per seat; in partnership games a side's total
     may stand in for its seats' counts, except for a side with a nil bidder.  ``before``:
     the standing before the hand (all zero if omitted).  Raises :class:`ScoringError` for
-    input that cannot be scored.
+    input that cannot be scored.  Each party is scored on integers by
+    :func:`spadesctl.core.score.score_party`; the explanation is written from the
+    figures only when asked (:attr:`HandScore.items`).
     """
     parties = parties_of(rules)
     if before is None:
@@ -66,34 +66,72 @@ def score_hand(
             f"the standing is for {_names(before.parties)}, the ruleset scores {_names(parties)}"
         )
     seat_counts, party_counts = _read_taken(rules, parties, taken)
-    unbid = rules.first_hand_unbid and hand_number == 1
+    unbid = is_unbid(rules, hand_number)
     work = {p: _Work(p, party_counts[p]) for p in parties}
     if unbid:
         for w in work.values():
             w.unbid = True
-            w.counted = w.taken
     else:
         _read_bids(rules, parties, _bid_tuple(bids), work)
-        for w in work.values():
-            _sort_tricks(rules, w, seat_counts)
-    items: list[Item] = []
-    for ruling in rulings:
-        items.append(_apply_ruling(rules, ruling, work))
-    if unbid and rules.first_hand_bids_itself:
-        # each party's tricks count as a made bid of that many
-        for w in work.values():
-            w.plain, w.bid_count = w.counted, 1
+    outcomes = tuple(_apply_ruling(rules, ruling, work) for ruling in rulings)
+    r = score_rules(rules)
     results: list[PartyResult] = []
     nils: list[NilResult] = []
     after: list[tuple[Party, PartyStanding]] = []
     for party, party_before in before.entries:
         w = work[party]
         if unbid and not rules.first_hand_bids_itself:
-            figures = _score_unbid(hand_number, w, items)
+            counted = w.taken - w.removed + w.received
+            points = unbid_points(counted, w.set_by_ruling)
+            result = PartyResult(
+                party, None, 0, w.taken, counted, None, None, 0, 0, False, False, points, 0,
+                0, 0, 0, 0, 0, 0, w.removed, w.received,
+            )  # fmt: skip
+            party_standing = PartyStanding(party_before.score + points, party_before.bags, 0)
         else:
-            figures = _score_bid(rules, w, items)
-            nils.extend(w.nil_results)
-        result, party_standing = _apply_bags(rules, figures, party_before, items)
+            if unbid:  # first_hand_bids_itself: the tricks count as a made bid of that many
+                w.plain, w.bid_count = w.taken - w.removed + w.received, 1
+            party_nils = _nil_results(r, w, seat_counts)
+            nils.extend(party_nils)
+            f = PartyFigures._make(
+                score_party(
+                    r,
+                    w.plain,
+                    w.blind,
+                    w.bid_count > 0,
+                    [(BLIND_NIL if n.blind else NIL, n.taken) for n in party_nils],
+                    w.taken,
+                    party_before.bags,
+                    w.removed,
+                    w.received,
+                    w.set_by_ruling,
+                )
+            )
+            result = PartyResult(
+                party,
+                f.contract,
+                f.blind,
+                w.taken,
+                f.counted,
+                f.made,
+                f.set_reason,
+                f.overtricks,
+                f.extra_bags,
+                f.moon,
+                f.boston,
+                f.contract_points,
+                f.overtrick_points,
+                f.nil_points,
+                f.bags_added,
+                f.bag_penalties,
+                f.bag_penalty_points,
+                f.nil_bags,
+                f.partner_nil_tricks,
+                w.removed,
+                w.received,
+            )
+            sets = party_before.sets_in_a_row + 1 if f.made is False else 0
+            party_standing = PartyStanding(party_before.score + f.points, f.bags, sets)
         results.append(result)
         after.append((party, party_standing))
     return HandScore(
@@ -101,34 +139,16 @@ def score_hand(
         unbid,
         tuple(results),
         tuple(nils),
-        tuple(items),
+        outcomes,
         before,
         Standing(tuple(after)),
+        rules,
     )
-
-
-class _Figures(NamedTuple):
-    """A party's outcome before its bags are counted: :class:`PartyResult`'s first fields."""
-
-    party: Party
-    contract: int | None
-    blind: int
-    taken: int
-    counted: int
-    made: bool | None
-    set_reason: SetReason | None
-    overtricks: int
-    extra_bags: int
-    moon: bool
-    boston: bool
-    contract_points: int
-    overtrick_points: int
-    nil_points: int
 
 
 @dataclass(slots=True)
 class _Work:
-    """One party's working figures while a hand is scored (local to one call)."""
+    """One party's bids and renege transfers while a hand is scored (local to one call)."""
 
     party: Party
     taken: int
@@ -136,11 +156,6 @@ class _Work:
     blind: int = 0
     bid_count: int = 0  # non-nil bids (seat or side) making up the contract
     nil_bids: list[tuple[Seat, bool]] = field(default_factory=list)
-    nil_results: list[NilResult] = field(default_factory=list)
-    counted: int = 0  # toward the contract
-    nil_bags: int = 0  # failed nils' tricks that count as bags
-    void: int = 0  # tricks that count for nothing
-    partner_nil_tricks: int = 0  # failed nils' tricks counted toward the contract
     removed: int = 0  # by renege penalties against the party
     received: int = 0  # from renege penalties against others
     set_by_ruling: bool = False
@@ -149,10 +164,6 @@ class _Work:
     @property
     def has_bid(self) -> bool:
         return self.bid_count > 0 or bool(self.nil_bids)
-
-    @property
-    def contract(self) -> int | None:
-        return self.plain + self.blind if self.bid_count else None
 
     @property
     def total(self) -> int:
@@ -268,79 +279,44 @@ def _read_bids(
             raise ScoringError(f"no bid for {party}")
 
 
-def _nil_values(rules: Ruleset, blind: bool) -> tuple[int, int]:
-    """(bonus, penalty) of a nil or blind nil."""
-    if blind and rules.blind_nil is not None:
-        return rules.blind_nil, rules.blind_nil
-    return rules.nil or 0, rules.effective_nil_penalty
-
-
-def _sort_tricks(rules: Ruleset, w: _Work, seat_counts: Mapping[Seat, int]) -> None:
-    """Score the party's nils and sort its tricks into counted, nil bags and void."""
-    nil_tricks = 0
+def _nil_results(r: ScoreRules, w: _Work, seat_counts: Mapping[Seat, int]) -> list[NilResult]:
+    """The party's nils, each with the tricks its bidder took."""
+    out = []
     for seat, blind in w.nil_bids:
         if seat not in seat_counts:
             raise ScoringError(f"{w.party} has a nil bidder ({seat}): give its tricks per seat")
-        bonus, penalty = _nil_values(rules, blind)
-        n = seat_counts[seat]
-        w.nil_results.append(NilResult(seat, w.party, blind, n, bonus, penalty))
-        nil_tricks += n
-    w.counted = w.taken - nil_tricks
-    policy = rules.failed_nil_tricks
-    if policy is FailedNilTricks.BAGS:
-        w.nil_bags = nil_tricks
-    elif policy is FailedNilTricks.PARTNER and w.contract is not None:
-        w.counted += nil_tricks
-        w.partner_nil_tricks = nil_tricks
-    else:
-        w.void += nil_tricks
+        bonus, penalty = nil_values(r, BLIND_NIL if blind else NIL)
+        out.append(NilResult(seat, w.party, blind, seat_counts[seat], bonus, penalty))
+    return out
 
 
-def _apply_ruling(rules: Ruleset, ruling: RenegeRuling, work: dict[Party, _Work]) -> Item:
+def _apply_ruling(rules: Ruleset, ruling: RenegeRuling, work: dict[Party, _Work]) -> RulingOutcome:
     offender = ruling.offender
     if offender not in seats_for(rules.players):
         raise ScoringError(f"renege ruling against {offender}, who is not at the table")
     party = party_of(rules, offender)
     w = work[party]
-    where = f" at trick {ruling.trick}" if ruling.trick is not None else ""
     penalty = rules.renege_penalty
-    if penalty is RenegeSet.SET:
+    if isinstance(penalty, RenegeSet):
         w.set_by_ruling = True
-        return Item(party, 0, f"{offender} reneged{where}: {party} is set (renege penalty)")
-    # Penalty tricks leave the offender's party: those counted toward its contract first,
-    # then failed nils' bag tricks, then tricks that counted for nothing.
+        return RulingOutcome(offender, ruling.trick, party, penalty, 0, (), ())
+    # Penalty tricks leave the offender's party (at most all it holds now), and go to
+    # the other side (or players) unless renege_transfer=no; a receiver without a
+    # contract counts them for nothing.
     moved = min(penalty, w.total)
-    left = moved
-    for attr in ("counted", "nil_bags", "void"):
-        take = min(left, getattr(w, attr))
-        setattr(w, attr, getattr(w, attr) - take)
-        left -= take
     w.removed += moved
-    shares = _beneficiaries(rules, ruling, party, moved)
-    notes: list[str] = []
+    shares = _beneficiaries(rules, ruling, party, moved) if rules.renege_transfer else []
+    no_contract: list[Party] = []
     for beneficiary, count in shares:
         if beneficiary not in work or beneficiary is party:
             raise ScoringError(f"renege penalty cannot go to {beneficiary}")
         b = work[beneficiary]
         b.received += count
-        if b.contract is None and not b.unbid:
-            b.void += count
-            notes.append(f"{beneficiary} has no contract: they count for nothing")
-        else:
-            b.counted += count
-    if moved == 0:
-        why = "the penalty is 0" if penalty == 0 else f"{party} took none"
-        return Item(party, 0, f"{offender} reneged{where}: no tricks move ({why})")
-    if len(shares) == 1:
-        to = f"to {shares[0][0]}"
-    else:
-        to = "(" + ", ".join(f"{c} to {b}" for b, c in shares) + ")"
-    text = f"{offender} reneged{where}: {_tricks(moved)} move from {party} {to}"
-    if moved < penalty:
-        notes.insert(0, f"all {party} took; the penalty is {penalty}")
-    if notes:
-        text += " (" + "; ".join(notes) + ")"
-    return Item(party, 0, text)
+        if b.bid_count == 0 and not b.unbid:
+            no_contract.append(beneficiary)
+    return RulingOutcome(
+        offender, ruling.trick, party, penalty, moved, tuple(shares), tuple(no_contract)
+    )
 
 
 def _beneficiaries(
@@ -361,301 +337,3 @@ def _beneficiaries(
     for i in range(moved):
         counts[others[i % len(others)]] += 1
     return [(s, c) for s, c in counts.items() if c]
-
-
-def _score_unbid(hand_number: int, w: _Work, items: list[Item]) -> _Figures:
-    if w.set_by_ruling:
-        points = 0
-        text = f"{w.party} took {w.counted} (hand {hand_number} is unbid), set by renege: 0"
-    else:
-        points = 10 * w.counted
-        text = f"{w.party} took {w.counted} (hand {hand_number} is unbid): {_signed(points)}"
-    items.append(Item(w.party, points, text))
-    return _Figures(
-        w.party, None, 0, w.taken, w.counted, None, None, 0, 0, False, False, points, 0, 0
-    )
-
-
-def _bag_unit(rules: Ruleset) -> int:
-    """Points per overtrick (or other bag) under the bag mode."""
-    if rules.bag_mode is BagMode.CARRY:
-        return 1
-    if rules.bag_mode is BagMode.DEDUCT:
-        return -1
-    return 0
-
-
-def _bags_text(rules: Ruleset, count: int) -> str:
-    """How ``count`` overtricks read after the contract's value: `` + 2 bags``."""
-    if count == 0:
-        return ""
-    if rules.bag_mode is BagMode.CARRY:
-        return f" + {count} {'bag' if count == 1 else 'bags'}"
-    if rules.bag_mode is BagMode.DEDUCT:
-        return f" - {count} for {'overtrick' if count == 1 else 'overtricks'}"
-    return f" ({count} {'overtrick scores' if count == 1 else 'overtricks score'} nothing)"
-
-
-def _score_bid(rules: Ruleset, w: _Work, items: list[Item]) -> _Figures:
-    """A party's contract and nils scored (:func:`_bid_outcome`, remembered)."""
-    figures, party_items = _bid_outcome(
-        rules,
-        (
-            w.party,
-            w.taken,
-            w.plain,
-            w.blind,
-            w.bid_count,
-            tuple(w.nil_bids),
-            tuple(w.nil_results),
-            w.counted,
-            w.nil_bags,
-            w.void,
-            w.partner_nil_tricks,
-            w.removed,
-            w.received,
-            w.set_by_ruling,
-            w.unbid,
-        ),
-    )
-    items.extend(party_items)
-    return figures
-
-
-#: A :class:`_Work` as a value: its fields in order, the lists as tuples.
-_WorkKey = tuple[
-    Party,
-    int,
-    int,
-    int,
-    int,
-    tuple[tuple[Seat, bool], ...],
-    tuple[NilResult, ...],
-    int,
-    int,
-    int,
-    int,
-    int,
-    int,
-    bool,
-    bool,
-]
-
-
-@functools.lru_cache(maxsize=4096)
-def _bid_outcome(rules: Ruleset, key: _WorkKey) -> tuple[_Figures, tuple[Item, ...]]:
-    """:func:`_score_party_bid` of the party whose working figures are ``key``.
-
-    A pure function of a few small numbers: the same party outcome (a side bidding 4
-    and taking 5, say) recurs hand after hand, so it is computed once and its
-    immutable figures and items are shared.
-    """
-    (party, taken, plain, blind, bid_count, nil_bids, nil_results) = key[:7]
-    (counted, nil_bags, void, partner_nil_tricks, removed, received) = key[7:13]
-    w = _Work(
-        party,
-        taken,
-        plain,
-        blind,
-        bid_count,
-        list(nil_bids),
-        list(nil_results),
-        counted,
-        nil_bags,
-        void,
-        partner_nil_tricks,
-        removed,
-        received,
-        key[13],
-        key[14],
-    )
-    items: list[Item] = []
-    figures = _score_party_bid(rules, w, items)
-    return figures, tuple(items)
-
-
-def _score_party_bid(rules: Ruleset, w: _Work, items: list[Item]) -> _Figures:
-    contract = w.contract
-    unit = _bag_unit(rules)
-    tricks = rules.tricks_per_hand
-    made: bool | None = None
-    reason: SetReason | None = None
-    overtricks = 0
-    moon_bags = 0
-    contract_points = 0
-    is_moon = False
-    boston = False
-    if contract is not None:
-        is_moon = rules.moon is not None and contract == tricks
-        boston = contract >= 10 and w.total == tricks
-        over = w.counted - contract
-        if w.set_by_ruling:
-            reason = SetReason.RENEGE
-        elif over < 0:
-            reason = SetReason.SHORT
-        elif rules.max_overtricks is not None and w.blind == 0 and over > rules.max_overtricks:
-            reason = SetReason.OVERTRICKS
-        made = reason is None
-        bid_text = _bid_text(w.party, contract, w.blind)
-        if w.unbid:
-            bid_text += " (its own tricks: the hand is unbid)"
-        took_text = _took_text(w)
-        if made:
-            overtricks = over
-            contract_points, value_text = _made_value(rules, contract, w.blind, is_moon)
-            text = f"{bid_text}, took {took_text}: {value_text}{_bags_text(rules, overtricks)}"
-            items.append(Item(w.party, contract_points + unit * overtricks, text))
-        elif is_moon and rules.moon_fail is MoonFail.BAGS and reason is SetReason.SHORT:
-            moon_bags = w.counted
-            text = (
-                f"{bid_text}, took {took_text}: the moon failed and its tricks count as bags: "
-                f"{_signed(unit * moon_bags)}"
-            )
-            items.append(Item(w.party, unit * moon_bags, text))
-        else:
-            contract_points, value_text = _set_value(rules, contract, w.blind)
-            why = {
-                SetReason.SHORT: "set",
-                SetReason.OVERTRICKS: (
-                    f"set ({over} overtricks, more than the {rules.max_overtricks} allowed)"
-                ),
-                SetReason.RENEGE: "set by the renege ruling",
-            }[reason or SetReason.SHORT]
-            items.append(
-                Item(w.party, contract_points, f"{bid_text}, took {took_text}: {why}, {value_text}")
-            )
-    nil_points = 0
-    for n in w.nil_results:
-        nil_points += n.points
-        if n.made:
-            text = f"{n.seat.value} {n.name} made: {_signed(n.points)}"
-        else:
-            text = f"{n.seat.value} {n.name} failed (took {n.taken}): {_signed(n.points)}"
-        items.append(Item(w.party, n.points, text))
-    failed = [n for n in w.nil_results if not n.made]
-    if failed:
-        who = "/".join(f"{n.seat.value}'s" for n in failed)
-        if rules.failed_nil_tricks is FailedNilTricks.BAGS:
-            text = f"{who} {_tricks(w.nil_bags)} (failed nil) {_count(w.nil_bags)} as bags"
-            items.append(Item(w.party, unit * w.nil_bags, f"{text}: {_signed(unit * w.nil_bags)}"))
-        elif rules.failed_nil_tricks is FailedNilTricks.NONE or contract is None:
-            count = sum(n.taken for n in failed)
-            items.append(
-                Item(w.party, 0, f"{who} {_tricks(count)} (failed nil) {_count(count)} for nothing")
-            )
-    if boston and rules.boston_wins:
-        items.append(
-            Item(w.party, 0, f"{w.party} bid {contract} and took all {tricks} tricks: Boston")
-        )
-    extra_bags = w.nil_bags + moon_bags
-    return _Figures(
-        w.party,
-        contract,
-        w.blind,
-        w.taken,
-        w.counted,
-        made,
-        reason,
-        overtricks,
-        extra_bags,
-        is_moon,
-        boston,
-        contract_points,
-        unit * (overtricks + extra_bags),
-        nil_points,
-    )
-
-
-def _bid_text(party: Party, contract: int, blind: int) -> str:
-    if blind == 0:
-        return f"{party.value} bid {contract}"
-    if blind == contract:
-        return f"{party.value} bid b{contract}"
-    return f"{party.value} bid {contract} (b{blind} + {contract - blind})"
-
-
-def _took_text(w: _Work) -> str:
-    notes = []
-    if w.partner_nil_tricks:
-        notes.append(f"{w.partner_nil_tricks} of them by its nil bidder")
-    if w.removed:
-        notes.append(f"{w.removed} lost to the renege penalty")
-    if w.received:
-        notes.append(f"{w.received} from the renege penalty")
-    return f"{w.counted}" + (f" ({'; '.join(notes)})" if notes else "")
-
-
-def _made_value(rules: Ruleset, contract: int, blind: int, is_moon: bool) -> tuple[int, str]:
-    if is_moon and rules.moon is not None:
-        return rules.moon, f"moon, {rules.moon}"
-    if rules.ten_for_200 and contract >= 10:
-        if blind:
-            return 2 * TEN_FOR_200_POINTS, f"{2 * TEN_FOR_200_POINTS} (ten for 200, blind: doubled)"
-        return TEN_FOR_200_POINTS, f"{TEN_FOR_200_POINTS} (ten for 200)"
-    return _trick_value(contract, blind)
-
-
-def _set_value(rules: Ruleset, contract: int, blind: int) -> tuple[int, str]:
-    if rules.set_penalty is SetPenalty.ZERO:
-        return 0, "0"
-    if rules.ten_for_200 and contract >= 10:
-        points = 2 * TEN_FOR_200_POINTS if blind else TEN_FOR_200_POINTS
-        return -points, f"-{points} (ten for 200{', blind: doubled' if blind else ''})"
-    points, text = _trick_value(contract, blind)
-    if blind:
-        return -points, f"-{points} ({text.split(' = ')[0]})"
-    return -points, f"-{points}"
-
-
-def _trick_value(contract: int, blind: int) -> tuple[int, str]:
-    """10 a trick bid, 20 a trick bid blind."""
-    plain = contract - blind
-    points = 10 * plain + 20 * blind
-    if blind == 0:
-        return points, f"{points}"
-    if plain == 0:
-        return points, f"{blind} x 20 = {points}"
-    return points, f"{blind} x 20 + {plain} x 10 = {points}"
-
-
-def _apply_bags(
-    rules: Ruleset, result: _Figures, before: PartyStanding, items: list[Item]
-) -> tuple[PartyResult, PartyStanding]:
-    """Add the hand's bags to the counter, apply bag penalties, and move the standing on."""
-    bags = before.bags
-    added = 0
-    penalties = 0
-    if rules.bag_mode is BagMode.CARRY:
-        added = result.overtricks + result.extra_bags
-        total = before.bags + added
-        limit = rules.bag_limit
-        if limit is not None and limit > 0:
-            penalties, bags = divmod(total, limit)
-            for i in range(penalties):
-                at = total - i * limit
-                items.append(
-                    Item(
-                        result.party,
-                        -rules.bag_penalty,
-                        f"{result.party.value} {limit}-bag penalty: -{rules.bag_penalty} "
-                        f"(bags {at} -> {at - limit})",
-                    )
-                )
-        else:
-            bags = total
-    penalty_points = -rules.bag_penalty * penalties
-    final = PartyResult(*result, added, penalties, penalty_points)
-    sets = before.sets_in_a_row + 1 if final.made is False else 0
-    return final, PartyStanding(before.score + final.points, bags, sets)
-
-
-def _signed(points: int) -> str:
-    return f"{points:+d}" if points else "0"
-
-
-def _tricks(count: int) -> str:
-    return f"{count} {'trick' if count == 1 else 'tricks'}"
-
-
-def _count(count: int) -> str:
-    return "counts" if count == 1 else "count"

@@ -12,8 +12,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 
 from spadesctl.cards import Party, Seat, Side, seats_for, side_of
+from spadesctl.core.score import SetReason
 from spadesctl.events import Bid
-from spadesctl.rules.ruleset import Ruleset
+from spadesctl.rules.ruleset import RenegePenalty, Ruleset
 from spadesctl.values import fast_init
 
 #: Figures per party: a plain ``dict[Seat, int]`` or ``dict[Side, int]`` is accepted as is.
@@ -172,14 +173,6 @@ class NilResult:
         return "blind nil" if self.blind else "nil"
 
 
-class SetReason(enum.Enum):
-    """Why a contract was set."""
-
-    SHORT = "short"  # fewer tricks than bid
-    OVERTRICKS = "overtricks"  # more overtricks than max_overtricks allows
-    RENEGE = "renege"  # a renege ruling of "set"
-
-
 @fast_init
 @dataclass(frozen=True, slots=True)
 class PartyResult:
@@ -202,6 +195,10 @@ class PartyResult:
     bags_added: int  # to the bag counter (carry mode only)
     bag_penalties: int  # how many times the counter reached bag_limit
     bag_penalty_points: int  # negative or 0
+    nil_bags: int = 0  # of extra_bags, failed nils' tricks (the rest: a failed moon's)
+    partner_nil_tricks: int = 0  # failed nils' tricks counted toward the contract
+    removed: int = 0  # tricks lost to renege penalties
+    received: int = 0  # tricks received from other parties' renege penalties
 
     @property
     def points(self) -> int:
@@ -216,16 +213,39 @@ class PartyResult:
 
 @fast_init
 @dataclass(frozen=True, slots=True)
+class RulingOutcome:
+    """What one renege ruling did: the party penalised and the tricks that moved."""
+
+    offender: Seat
+    trick: int | None
+    party: Party  # the offender's
+    penalty: RenegePenalty
+    moved: int  # tricks that left the party (0 for a "set" penalty)
+    shares: tuple[tuple[Party, int], ...]  # who received them, how many each
+    no_contract: tuple[Party, ...]  # receivers without a contract: they count for nothing
+
+
+@fast_init
+@dataclass(frozen=True, slots=True)
 class HandScore:
-    """The outcome of one hand."""
+    """The outcome of one hand: the figures (:attr:`items` explains them on request)."""
 
     number: int
     unbid: bool  # played without bids (first_hand_unbid): 10 a trick
     results: tuple[PartyResult, ...]
     nils: tuple[NilResult, ...]
-    items: tuple[Item, ...]
+    rulings: tuple[RulingOutcome, ...]
     before: Standing
     after: Standing
+    rules: Ruleset
+
+    @property
+    def items(self) -> tuple[Item, ...]:
+        """The itemised explanation, written from the figures
+        (:func:`spadesctl.scoring.explain.hand_items`)."""
+        from spadesctl.scoring.explain import hand_items
+
+        return hand_items(self)
 
     def result(self, party: Party) -> PartyResult:
         for r in self.results:
@@ -282,7 +302,8 @@ class EndReason(enum.Enum):
 
     TARGET = "target"  # a party reached the target and was ahead
     MERCY = "mercy"  # a party fell to lose_at or below
-    SET_TWICE = "set-twice"  # a side was set on two hands in a row
+    SET_TWICE = "set-twice"  # a side was set on two hands in a row (set_streak_loses=2)
+    SET_STREAK = "set-streak"  # ... on more hands in a row (set_streak_loses=3)
     BOSTON = "boston"  # a side bid 10+ and took every trick
 
 

@@ -57,6 +57,12 @@
       slot.className = "slot slot-" + s + (played ? " " + played.className.split(" ")[0] : "") +
         (played && s === winner ? " won" : "");
     });
+    var won = {};
+    seats.forEach(function (s) { won[s] = 0; });
+    rows.slice(0, pos).forEach(function (r) { won[r.getAttribute("data-winner")] += 1; });
+    stepper.querySelector(".won-so-far").textContent = "Tricks: " + seats
+      .filter(function (s) { return stepper.querySelector(".seat[data-seat='" + s + "']"); })
+      .map(function (s) { return s + " " + won[s]; }).join(", ");
     var out = stepper.querySelector(".pos");
     if (row) {
       out.textContent = "Trick " + pos + " of " + rows.length + ": led by " +
