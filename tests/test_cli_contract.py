@@ -15,6 +15,8 @@ from typer.testing import CliRunner
 
 from spadesctl import __version__
 from spadesctl.cli import app
+from spadesctl.notation import iter_games
+from spadesctl.sources import expand_paths
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 MISTAKES = str(SAMPLES / "mistakes")
@@ -51,14 +53,21 @@ def test_exit_zero_keeps_2_for_unreadable_files(tmp_path: Path) -> None:
     assert runner.invoke(app, ["score", "--exit-zero", disputed]).exit_code == 0
 
 
+def _hands(*paths: str) -> int:
+    return sum(len(g.hands) for f in expand_paths(paths) for g in iter_games(f))
+
+
 def test_the_summary_line_goes_after_the_diagnostics_on_standard_error() -> None:
     result = runner.invoke(app, ["check", MISTAKES])
-    assert result.stderr == "Found 3 problems (3 errors) in 3 of 3 files; 55 hands checked.\n"
+    assert result.stderr == (
+        f"Found 3 problems (3 errors) in 3 of 3 files; {_hands(MISTAKES)} hands checked.\n"
+    )
     assert len(result.stdout.splitlines()) == 3
-    clean = runner.invoke(app, ["check", CLEAN, str(SAMPLES / "blind-nil.spades")])
-    assert clean.stderr == "All 2 files clean (48 hands).\n"
+    nil = str(SAMPLES / "blind-nil.spades")
+    clean = runner.invoke(app, ["check", CLEAN, nil])
+    assert clean.stderr == f"All 2 files clean ({_hands(CLEAN, nil)} hands).\n"
     one = runner.invoke(app, ["check", CLEAN])
-    assert one.stderr.endswith(" file clean (42 hands).\n")
+    assert one.stderr == f"1 file clean ({_hands(CLEAN)} hands).\n"
     assert runner.invoke(app, ["check", "-q", MISTAKES]).stderr == ""
     assert runner.invoke(app, ["check", "--format", "json", MISTAKES]).stderr == ""
 
@@ -227,8 +236,9 @@ def test_progress_by_bytes_on_a_terminal_only(tmp_path: Path) -> None:
     shown = _stderr_on_a_terminal("check", str(big))
     bars = [part for part in shown.split("\r") if part.startswith("checking (KiB) [")]
     assert len({bar.split("]")[0] for bar in bars}) > 1, shown  # it moved
-    assert shown.rstrip().endswith("1 file clean (12,600 hands).")
+    hands = f"{_hands(str(big)):,}"
+    assert shown.rstrip().endswith(f"1 file clean ({hands} hands).")
     piped = subprocess.run(
         [sys.executable, "-m", "spadesctl", "check", str(big)], capture_output=True, text=True
     )
-    assert piped.stderr == "1 file clean (12,600 hands).\n"  # no bar off a terminal
+    assert piped.stderr == f"1 file clean ({hands} hands).\n"  # no bar off a terminal
