@@ -128,8 +128,8 @@ def check(name: str, data: bytes) -> int:
 
 def sheet(name: str, data: bytes) -> int:
     from spadesctl.referee import referee_game
-    from spadesctl.sheet.render import render_csv, render_json, render_text
     from spadesctl.rules.resolve import declared_rules
+    from spadesctl.sheet.render import render_csv, render_json, render_text
     from spadesctl.sheet.run import sheet_report
 
     games = games_of(name, data)

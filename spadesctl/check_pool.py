@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import os
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Final
 
@@ -45,6 +45,16 @@ class GameBatch:
     first_index: int
     units: tuple[GameText | Game, ...]
 
+    @property
+    def size(self) -> int:
+        """About how many bytes of the file the batch holds (for progress by bytes)."""
+        return sum(
+            sum(len(line) + 1 for line in u.lines)
+            if isinstance(u, GameText)
+            else 240 * len(u.hands)
+            for u in self.units
+        )
+
 
 def check_batch(batch: GameBatch, options: CheckOptions) -> FileReport:
     """The report of a batch's games (a part of its file's report)."""
@@ -67,30 +77,37 @@ def check_in_processes(
     *,
     split_bytes: int = SPLIT_BYTES,
     batch_games: int = BATCH_GAMES,
+    progress: Callable[[int], None] | None = None,
 ) -> Iterator[FileReport]:
-    """One report per path, in order, computed by ``jobs`` worker processes."""
-    lasts: deque[bool] = deque()  # for each task drawn, whether it ends its file
+    """One report per path, in order, computed by ``jobs`` worker processes (in this
+    one for ``jobs`` 1); ``progress`` is told the bytes of each part as it is done."""
+    lasts: deque[tuple[bool, int]] = deque()  # each task's: whether it ends its file, bytes
 
     def tasks() -> Iterator[Task[FileReport] | Done[FileReport]]:
         for path in paths:
+            size = _size(path)
             if path == "-":  # standard input belongs to this process
-                lasts.append(True)
+                lasts.append((True, 0))
                 yield Done(check_file(path, options))
-            elif _size(path) < split_bytes:
-                lasts.append(True)
+            elif size < split_bytes:
+                lasts.append((True, size))
                 yield Task(check_file, (path, options))
             else:
                 for part, last in _parts(path, options, batch_games):
-                    lasts.append(last)
                     if isinstance(part, FileReport):
+                        lasts.append((last, 0))
                         yield Done(part)
                     else:
+                        lasts.append((last, part.size))
                         yield Task(check_batch, (part, options))
 
     parts: list[FileReport] = []
     for part in ordered_results(tasks(), jobs):
         parts.append(part)
-        if lasts.popleft():
+        last, size = lasts.popleft()
+        if progress is not None:
+            progress(size)
+        if last:
             yield FileReport(
                 parts[0].file,
                 tuple(d for p in parts for d in p.diagnostics),

@@ -11,7 +11,7 @@ from it.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from spadesctl.checking import CheckOptions, FileReport, check_file
@@ -105,8 +105,20 @@ def check_jobs(jobs: int, files: Sequence[str]) -> int:
     return choose_check_jobs(jobs, list(files))
 
 
-def file_reports(files: Sequence[str], options: CheckOptions, jobs: int) -> Iterator[FileReport]:
-    """Every file's full report, in the order of ``files``, computed in ``jobs`` processes."""
+def file_reports(
+    files: Sequence[str],
+    options: CheckOptions,
+    jobs: int,
+    progress: Callable[[int], None] | None = None,
+) -> Iterator[FileReport]:
+    """Every file's full report, in the order of ``files``, computed in ``jobs`` processes;
+    ``progress`` (when given) is told the bytes checked as they are, a large file's in
+    parts (it is read in batches of games, as for several processes)."""
+    if progress is not None:
+        from spadesctl.check_pool import check_in_processes
+
+        yield from check_in_processes(list(files), options, jobs, progress=progress)
+        return
     if jobs <= 1:
         for path in files:
             yield check_file(path, options)
@@ -116,10 +128,14 @@ def file_reports(files: Sequence[str], options: CheckOptions, jobs: int) -> Iter
     yield from check_in_processes(list(files), options, jobs)
 
 
-def check_paths(request: CheckRequest, summary: CheckSummary | None = None) -> Iterator[FileReport]:
+def check_paths(
+    request: CheckRequest,
+    summary: CheckSummary | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> Iterator[FileReport]:
     """Each file's report with only the selected diagnostics, in order; ``summary``
-    (when given) counts them as they are yielded."""
-    for report in file_reports(request.files, request.options, request.jobs):
+    (when given) counts them as they are yielded, ``progress`` the bytes checked."""
+    for report in file_reports(request.files, request.options, request.jobs, progress):
         shown = tuple(d for d in report.diagnostics if d.name in request.selection.names)
         if len(shown) != len(report.diagnostics):
             report = FileReport(report.file, shown, report.games, report.hands)

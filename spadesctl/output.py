@@ -17,7 +17,8 @@
   the device was.
 
 Every failure to write is an :class:`OutputError` whose message names the destination
-(``standard output`` for ``-``), so that a command prints one line and exits 2.  Only
+(``standard output`` for ``-``), so that a command prints one line and exits 2; a
+reader that went away is :class:`ReaderGone`.  Only
 ``SIGKILL`` can leave a temporary file (``.NAME.XXXX.tmp``) behind: nothing runs then.
 """
 
@@ -47,6 +48,17 @@ _SIGNAL_BASE: Final = 128
 class OutputError(SpadesctlIOError):
     """An output that cannot be written (a missing directory, no permission, a full
     disk or device); the message names the destination."""
+
+
+class ReaderGone(Exception):
+    """The reader of standard output (or of a pipe) went away (``spadesctl ... | head``).
+
+    Not an :class:`OSError`, so that nothing on the way mistakes it for a failed write:
+    the command line ends quietly (exit status 141, as for a command ended by SIGPIPE).
+    """
+
+    def __init__(self, name: str) -> None:
+        super().__init__(f"{name}: Broken pipe (the reader went away)")
 
 
 def destination_name(destination: str | os.PathLike[str] | None) -> str:
@@ -98,8 +110,10 @@ class _Guarded:
         """``stream`` guarded, typed as the stream it stands for."""
         return cast(IO[Any], cls(stream, name))
 
-    def _failed(self, exc: OSError) -> OSError:
-        return exc if is_broken_pipe(exc) else cannot_write(self._name, exc)
+    def _failed(self, exc: OSError) -> Exception:
+        if is_broken_pipe(exc):
+            return ReaderGone(destination_name(self._name))
+        return cannot_write(self._name, exc)
 
     def write(self, data: str | bytes) -> int:
         try:
@@ -301,6 +315,7 @@ def exit_on_termination() -> None:
 
 __all__ = [
     "OutputError",
+    "ReaderGone",
     "cannot_write",
     "destination_name",
     "exit_on_termination",

@@ -15,6 +15,8 @@ from typer.testing import CliRunner
 
 from spadesctl import __version__
 from spadesctl.cli import app
+from spadesctl.notation import iter_games
+from spadesctl.sources import expand_paths
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 MISTAKES = str(SAMPLES / "mistakes")
@@ -51,15 +53,21 @@ def test_exit_zero_keeps_2_for_unreadable_files(tmp_path: Path) -> None:
     assert runner.invoke(app, ["score", "--exit-zero", disputed]).exit_code == 0
 
 
+def _hands(*paths: str) -> int:
+    return sum(len(g.hands) for f in expand_paths(paths) for g in iter_games(f))
+
+
 def test_the_summary_line_goes_after_the_diagnostics_on_standard_error() -> None:
     result = runner.invoke(app, ["check", MISTAKES])
-    # 51 hands: samples/mistakes re-made for issue 12's scoring (renege.spades has 19 hands)
-    assert result.stderr == "Found 3 problems (3 errors) in 3 of 3 files; 51 hands checked.\n"
+    assert result.stderr == (
+        f"Found 3 problems (3 errors) in 3 of 3 files; {_hands(MISTAKES)} hands checked.\n"
+    )
     assert len(result.stdout.splitlines()) == 3
-    clean = runner.invoke(app, ["check", CLEAN, str(SAMPLES / "blind-nil.spades")])
-    assert clean.stderr == "All 2 files clean (50 hands).\n"  # league night's game 3 re-played
+    nil = str(SAMPLES / "blind-nil.spades")
+    clean = runner.invoke(app, ["check", CLEAN, nil])
+    assert clean.stderr == f"All 2 files clean ({_hands(CLEAN, nil)} hands).\n"
     one = runner.invoke(app, ["check", CLEAN])
-    assert one.stderr.endswith(" file clean (44 hands).\n")
+    assert one.stderr == f"1 file clean ({_hands(CLEAN)} hands).\n"
     assert runner.invoke(app, ["check", "-q", MISTAKES]).stderr == ""
     assert runner.invoke(app, ["check", "--format", "json", MISTAKES]).stderr == ""
 
@@ -146,4 +154,91 @@ def test_rules_empty_is_a_usage_error() -> None:
     for args in (["check", CLEAN], ["score", CLEAN], ["convert", "--to", "pbn", CLEAN]):
         result = runner.invoke(app, [*args, "--rules", ""])
         assert result.exit_code == 2
-        assert "--rules: give a ruleset" in result.stderr
+        assert "--rules needs a ruleset" in result.stderr
+
+
+def test_export_takes_rules_as_every_command_does(tmp_path: Path) -> None:
+    out = tmp_path / "hands.csv"
+    given = runner.invoke(app, ["export", CLEAN, "--rules", "standard nil=50", "-o", str(out)])
+    assert given.exit_code == 0 and given.stderr == ""
+    old = runner.invoke(app, ["export", CLEAN, "--default-rules", "standard", "-o", str(out)])
+    assert old.exit_code == 0
+    assert old.stderr == "spadesctl: warning: --default-rules is now --rules\n"
+    assert "--default-rules" not in runner.invoke(app, ["export", "--help"]).stdout
+
+
+@pytest.mark.parametrize(
+    "args", [["generate", "-n", "30"], ["check", str(SAMPLES)], ["fmt", CLEAN, CLEAN, CLEAN]]
+)
+def test_a_reader_that_goes_away_ends_the_command_quietly(args: list[str]) -> None:
+    """``spadesctl generate | head -1``: exit 141 (as SIGPIPE would), nothing on stderr."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "spadesctl", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
+    assert process.stdout is not None and process.stderr is not None
+    process.stdout.readline()
+    process.stdout.close()
+    errors = process.stderr.read().decode()
+    process.stderr.close()
+    assert process.wait(timeout=60) in (0, 141)  # 0: it had written everything already
+    assert "Traceback" not in errors and "error" not in errors
+
+
+def test_shell_completion() -> None:
+    script = runner.invoke(app, ["--show-completion", "bash"])
+    assert script.exit_code == 0 and "_spadesctl_completion" in script.stdout
+    env = {"_SPADESCTL_COMPLETE": "complete_bash", "COMP_CWORD": "3"}
+    choices = runner.invoke(app, [], env={**env, "COMP_WORDS": "spadesctl check --format "})
+    assert choices.stdout.split() == ["text", "json", "ndjson", "github"]
+    commands = runner.invoke(app, [], env={**env, "COMP_CWORD": "1", "COMP_WORDS": "spadesctl ch"})
+    assert commands.stdout.split() == ["check"]
+
+
+def test_check_reports_the_bytes_of_one_large_file_as_it_goes(tmp_path: Path) -> None:
+    from spadesctl.check_pool import check_in_processes
+    from spadesctl.checking import CheckOptions, check_file
+
+    big = tmp_path / "big.spades"
+    big.write_text("\n".join([Path(CLEAN).read_text()] * 40))
+    told: list[int] = []
+    options = CheckOptions()
+    (report,) = check_in_processes(
+        [str(big)], options, 1, split_bytes=1, batch_games=10, progress=told.append
+    )
+    assert report == check_file(str(big), options)  # the same report, read in parts
+    assert len(told) > 1  # one large file: told part by part, not once at the end
+    assert abs(sum(told) - big.stat().st_size) < 100
+
+
+def _stderr_on_a_terminal(*args: str) -> str:
+    leader, follower = pty.openpty()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "spadesctl", *args], stdout=subprocess.DEVNULL, stderr=follower
+    )
+    os.close(follower)
+    chunks = []
+    while True:
+        try:
+            chunk = os.read(leader, 4096)
+        except OSError:
+            break
+        if not chunk:
+            break
+        chunks.append(chunk)
+    os.close(leader)
+    process.wait(timeout=120)
+    return b"".join(chunks).decode()
+
+
+def test_progress_by_bytes_on_a_terminal_only(tmp_path: Path) -> None:
+    big = tmp_path / "big.spades"
+    big.write_text("\n".join([Path(CLEAN).read_text()] * 300))  # about 6 MB: split
+    shown = _stderr_on_a_terminal("check", str(big))
+    bars = [part for part in shown.split("\r") if part.startswith("checking (KiB) [")]
+    assert len({bar.split("]")[0] for bar in bars}) > 1, shown  # it moved
+    hands = f"{_hands(str(big)):,}"
+    assert shown.rstrip().endswith(f"1 file clean ({hands} hands).")
+    piped = subprocess.run(
+        [sys.executable, "-m", "spadesctl", "check", str(big)], capture_output=True, text=True
+    )
+    assert piped.stderr == f"1 file clean ({hands} hands).\n"  # no bar off a terminal

@@ -98,3 +98,15 @@ def test_fmt_check_of_standard_input_tells_canonical_from_not() -> None:
     assert runner.invoke(app, ["fmt", "--check", "-"], input=canonical).exit_code == 0
     result = runner.invoke(app, ["fmt", "--check", "-"], input=MESSY)
     assert (result.exit_code, result.stdout) == (1, "would reformat -\n")
+
+
+def test_fmt_says_why_pbn_records_are_not_formatted() -> None:
+    samples = Path(__file__).parent.parent / "samples"
+    folder = runner.invoke(app, ["fmt", str(samples / "pbn")])
+    assert folder.exit_code == 2
+    assert "no *.spades records in" in folder.stderr and "convert --to spades" in folder.stderr
+    piped = runner.invoke(app, ["fmt", "-"], input=(samples / "pbn" / "renege.ptn").read_text())
+    named = runner.invoke(app, ["fmt", str(samples / "pbn" / "renege.ptn")])
+    assert piped.exit_code == named.exit_code == 2
+    assert piped.stderr == named.stderr.replace(str(samples / "pbn" / "renege.ptn"), "-")
+    assert "is a PBN record" in piped.stderr

@@ -9,10 +9,10 @@ import polars as pl
 import pytest
 
 from spadesctl.cards import parse_holding
+from spadesctl.dates import game_time
 from spadesctl.generate import generate_games
 from spadesctl.notation.writer import format_game
 from spadesctl.rules.parse import parse_rules
-from spadesctl.tables.adapter import game_time
 from spadesctl.tables.corpus import CorpusOptions, iter_batches
 from spadesctl.tables.deal import features
 from spadesctl.tables.schema import DEAL_FEATURES

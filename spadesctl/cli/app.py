@@ -26,6 +26,7 @@ COMMAND_ORDER: Final = (
     "fairness",
     "export",
     "convert",
+    "filter",
     "formats",
     "fmt",
     "rules",
@@ -86,7 +87,7 @@ app = typer.Typer(
     epilog="Exit status: 0 clean, 1 problems found, 2 usage or I/O error. "
     "Run 'spadesctl COMMAND --help' for a command's options.",
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
 )

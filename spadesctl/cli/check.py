@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import os
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -33,7 +33,7 @@ from spadesctl.sources import expand_paths
 from spadesctl.status import ExitStatus
 
 if TYPE_CHECKING:
-    from spadesctl.checking import FileReport
+    from spadesctl.check_run import CheckRequest, CheckSummary
     from spadesctl.diagnostics import Diagnostic
 
 
@@ -107,7 +107,7 @@ def check(
     files.
     """
     # the replay and scoring are imported here, not with the CLI: --help starts faster
-    from spadesctl.check_run import CheckRequest, CheckSummary, check_jobs, check_paths
+    from spadesctl.check_run import CheckRequest, CheckSummary, check_jobs
     from spadesctl.checking import CheckOptions
 
     found = settings(config, isolated)
@@ -127,7 +127,7 @@ def check(
     try:
         with open_output(output) as out:
             emitter = fmt.emitter(out, DiagnosticSettings(colour=colour_for(out, colour)))
-            _report(check_paths(request, summary), emitter, statistics, quiet, len(files))
+            _report(request, summary, emitter, statistics, quiet)
             if statistics:
                 for line in statistics_lines(summary.by_name, fmt.name):
                     out.write(line + "\n")
@@ -141,23 +141,40 @@ def check(
 
 
 def _report(
-    reports: Iterable[FileReport],
+    request: CheckRequest,
+    summary: CheckSummary,
     emitter: Emitter[Diagnostic],
     statistics: bool,
     quiet: bool,
-    files: int,
 ) -> None:
-    """Each report's diagnostics to the emitter (none for --statistics), a progress bar
-    on a terminal for many files."""
-    progress = Progress(files, "checking", enabled=None if files > 1 and not quiet else False)
+    """Each report's diagnostics to the emitter (none for --statistics), with a progress
+    bar by bytes on a terminal (a large file's too, as its games are checked)."""
+    from spadesctl.check_run import check_paths
+
+    total = sum(_size(path) for path in request.files)
+    bar = Progress(max(total // 1024, 1), "checking (KiB)", enabled=False if quiet else None)
+    done = 0
+
+    def advance(size: int) -> None:
+        nonlocal done
+        before = done // 1024
+        done += size
+        bar.advance(done // 1024 - before)
+
     if not statistics:
         emitter.start()
-    for report in reports:
+    for report in check_paths(request, summary, advance if bar.enabled else None):
         if not statistics and report.diagnostics:
-            progress.clear()  # diagnostics and the bar may share the terminal
+            bar.clear()  # diagnostics and the bar may share the terminal
             for d in report.diagnostics:
                 emitter.write(d)
-        progress.advance()
-    progress.close()
+    bar.close()
     if not statistics:
         emitter.finish()
+
+
+def _size(path: str) -> int:
+    try:
+        return 0 if path == "-" else os.path.getsize(path)
+    except OSError:
+        return 0

@@ -20,6 +20,7 @@ from spadesctl.cli.options import (
     IsolatedOption,
     JobsOption,
     RulesOption,
+    checked_rules,
     ruleset,
     settings,
 )
@@ -73,7 +74,11 @@ def export(
             f"({', '.join(TABLE_FORMATS.suffixes())}), else parquet]",
         ),
     ] = None,
-    default_rules: RulesOption = None,
+    rules: RulesOption = None,
+    default_rules: Annotated[
+        str | None,
+        typer.Option("--default-rules", hidden=True, metavar="RULES", callback=checked_rules),
+    ] = None,
     jobs: JobsOption = 0,
     config: ConfigOption = None,
     isolated: IsolatedOption = False,
@@ -95,7 +100,10 @@ def export(
             f"give a file with -o, or choose --format {others}"
         )
     found = settings(config, isolated)
-    default = ruleset(default_rules if default_rules is not None else found.rules)
+    if default_rules is not None:
+        typer.echo("spadesctl: warning: --default-rules is now --rules", err=True)
+        rules = rules if rules is not None else default_rules
+    default = ruleset(rules if rules is not None else found.rules)
     records, exports = record_inputs(paths)
     if exports:
         fail(f"{exports[0]}: export reads records, not Parquet files")

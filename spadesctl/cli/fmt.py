@@ -75,6 +75,11 @@ def fmt(
         fail("--write rewrites the files themselves: --output is for the printed form")
     files = expand_paths(paths, NATIVE.suffixes)  # fmt writes the native notation only
     if not files:
+        if expand_paths(paths):
+            fail(
+                f"no {suffix_list([NATIVE])} records in {', '.join(paths)}: fmt writes the "
+                "native notation (convert other records with 'spadesctl convert --to spades')"
+            )
         fail("no record files found in " + ", ".join(paths))
     try:
         with open_output(output) as out:

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from spadesctl.cards import Card, Seat
 from spadesctl.checking import game_diagnostics
+from spadesctl.dates import game_date
 from spadesctl.diagnostics import Diagnostic
 from spadesctl.events import Bid, BidKind
 from spadesctl.record import Game
@@ -29,7 +30,6 @@ from spadesctl.rules.resolve import rules_for_game
 from spadesctl.rules.ruleset import Ruleset
 from spadesctl.sheet import SheetReport, sheet_from_referee
 from spadesctl.sheet.render import bid_text, took_text
-from spadesctl.tables.adapter import game_date
 
 Rows = tuple[tuple[str, str, tuple[CardView, ...]], ...]
 

@@ -13,15 +13,14 @@ score sheet's disputes.
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Mapping
-from datetime import date, time
 from types import MappingProxyType
 from typing import Final
 
 from spadesctl.cards import ALL_CARDS, Party, Seat, Side, Suit
 from spadesctl.core.bids import is_nil
+from spadesctl.dates import game_date, game_time
 from spadesctl.diagnostics import RENEGE, RENEGE_RULED, UNSUPPORTED_RENEGE_CALL, Diagnostic
 from spadesctl.events import BidKind
 from spadesctl.record import Game
@@ -36,10 +35,6 @@ from spadesctl.sheet.disputes import disputes
 from spadesctl.tables.builder import GameInfo, TableSet
 from spadesctl.tables.deal import NO_DEAL, Features, NoDeal, features, whole_deal_known
 
-#: A date tag: 2026-11-20, 2026.11.20 or 2026/11/20 (PGN-style ``????.??.??`` is no date).
-_DATE: Final = re.compile(r"\s*(\d{4})[-./](\d{1,2})[-./](\d{1,2})\s*$")
-#: A Time tag: 20:15 or 20:15:42 (PGN-style ``??:??:??`` is no time).
-_TIME: Final = re.compile(r"\s*(\d{1,2}):(\d{2})(?::(\d{2}))?\s*$")
 _PLAIN_SUIT_TEXT: Final = MappingProxyType(
     {s: s.value for s in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)}
 )
@@ -49,32 +44,6 @@ _INT32: Final = range(-(2**31), 2**31)
 #: Diagnostics naming a seat that are not that seat's violation: a renege, ruled or not
 #: (counted apart, see :func:`_renege_count`), and a renege ruling the play contradicts.
 _NOT_THE_SEATS_FAULT: Final = frozenset({RENEGE, RENEGE_RULED, UNSUPPORTED_RENEGE_CALL})
-
-
-def game_date(text: str | None) -> date | None:
-    """The date of a Date tag, or ``None`` when it is missing, partial or not a date."""
-    if text is None:
-        return None
-    found = _DATE.match(text)
-    if found is None:
-        return None
-    try:
-        return date(int(found[1]), int(found[2]), int(found[3]))
-    except ValueError:
-        return None
-
-
-def game_time(text: str | None) -> time | None:
-    """The time of day of a Time tag, or ``None`` when it is missing or not a time."""
-    if text is None:
-        return None
-    found = _TIME.match(text)
-    if found is None:
-        return None
-    try:
-        return time(int(found[1]), int(found[2]), int(found[3] or 0))
-    except ValueError:
-        return None
 
 
 def file_text(source: str) -> str:

@@ -19,7 +19,9 @@ from spadesctl import __version__
 from spadesctl.emit import TABLE_FORMATS, TableSettings, TableWriter
 from spadesctl.output import (
     OutputError,
+    ReaderGone,
     cannot_write,
+    destination_name,
     is_broken_pipe,
     is_standard_output,
     open_output,
@@ -75,7 +77,7 @@ def _guarded(out: str) -> Iterator[None]:
         raise
     except OSError as exc:
         if is_broken_pipe(exc):
-            raise
+            raise ReaderGone(destination_name(out)) from None
         raise cannot_write(out, exc) from None
     except pl.exceptions.ComputeError as exc:
         raise cannot_write(out, OSError(0, str(exc).split("\n", 1)[0])) from None
