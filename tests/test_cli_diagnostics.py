@@ -22,9 +22,8 @@ SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 def test_warnings_are_marked_after_code_and_name_errors_are_not() -> None:
     path = str(SAMPLES / "pbn" / "jokers-partial-play.pbn")
     text = runner.invoke(app, ["check", path]).stdout.splitlines()
+    # (variation=1 is Joker-Joker-Ace, which the Event text and the option now both say)
     assert [line.split(": ", 1)[1] for line in text] == [
-        "SP005 unknown-option: warning: GameOptionsJson variation=1: spadesctl does not know "
-        "what this value means; it is ignored",
         "SP005 unknown-option: warning: GameOptionsJson autoPlay=true: spadesctl does not know "
         "this option; it is ignored",
         "SP309 incomplete-hand: hand 1 has only 7 of its 13 tricks, and no claim or took line",
@@ -32,7 +31,7 @@ def test_warnings_are_marked_after_code_and_name_errors_are_not() -> None:
     ]
     found = json.loads(runner.invoke(app, ["check", path, "--format", "json"]).stdout)
     assert found[0]["severity"] == "warning"
-    assert found[0]["message"].startswith("GameOptionsJson variation=1:")  # no marker in JSON
+    assert found[0]["message"].startswith("GameOptionsJson autoPlay=true:")  # no marker in JSON
 
 
 # -- the party a diagnostic is about ----------------------------------------------------

@@ -93,7 +93,7 @@ def test_rules_is_the_default_ruleset_and_preset_filters(tmp_path: Path) -> None
     result = runner.invoke(app, ["stats", path, "--preset", "canasta"])
     assert result.exit_code == 2 and "unknown preset 'canasta' for --preset" in result.stderr
     result = runner.invoke(app, ["stats", path, "--rules", " "])
-    assert result.exit_code == 2 and "--rules: give a ruleset" in result.stderr
+    assert result.exit_code == 2 and "--rules needs a ruleset" in result.stderr
 
 
 def test_default_rules_is_a_deprecated_alias(tmp_path: Path) -> None:
