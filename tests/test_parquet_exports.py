@@ -10,6 +10,7 @@ that the command's handler let through, a traceback).
 from __future__ import annotations
 
 import random
+import shutil
 import subprocess
 import sys
 from collections.abc import Callable
@@ -25,12 +26,15 @@ SAMPLE = Path(__file__).resolve().parent.parent / "samples" / "league-night.spad
 
 @pytest.fixture(scope="module")
 def export(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("export") / "hands.parquet"
-    subprocess.run(
-        [sys.executable, "-m", "spadesctl", "export", str(SAMPLE), "--table", "hands", "-o", out],
-        check=True,
-    )
-    return out
+    """An export whose bytes are the same wherever the tests run: the sample is read under
+    a relative name (the ``file`` column holds it), so the flips below hit the same bytes on
+    every machine (a damaged file can make polars abort the process, see
+    docs/reliability.md, and which flips do depends on the bytes)."""
+    folder = tmp_path_factory.mktemp("export")
+    shutil.copyfile(SAMPLE, folder / SAMPLE.name)
+    command = ["export", SAMPLE.name, "--table", "hands", "-o", "hands.parquet"]
+    subprocess.run([sys.executable, "-m", "spadesctl", *command], check=True, cwd=folder)
+    return folder / "hands.parquet"
 
 
 def _outcome(path: Path) -> str:

@@ -157,12 +157,14 @@ def test_report_of_the_samples_indexes_every_game(tmp_path: Path) -> None:
     games = [g for p in expand_paths([str(SAMPLES)]) for g in spadesctl.iter_games(p)]
     index = (out / "index.html").read_text(encoding="utf-8")
     links = [a["href"] for t, a in _parse(index).elements if t == "a" and a.get("href")]
-    pages = [h for h in links if h and not h.startswith("#")]
+    pages = [h for h in links if h and not h.startswith("#") and "#" not in h]
     assert len(pages) == len(games) == len(set(pages))
     assert sorted(p.name for p in out.iterdir()) == sorted(["index.html", *pages])
     for game in games:
         assert f"<code>{game.source}</code> #{game.index}" in index
     assert 'id="stats"' in index
+    problems = [h for h in links if h and h.endswith("#problems")]
+    assert len(problems) == sum(1 for g in games if game_page(g).diagnostics) > 0
 
 
 def test_a_clean_game_exits_zero(tmp_path: Path) -> None:
@@ -362,3 +364,17 @@ def test_standard_input_gives_one_page_for_one_game_and_a_folder_for_more(
     done = CliRunner().invoke(app, ["report", "-", "-o", str(tmp_path / "x.html")], input=two)
     assert done.exit_code == 2 and "not one .html file" in done.stderr
     assert not (tmp_path / "x.html").exists()
+
+
+def test_one_page_may_go_to_standard_output_but_a_folder_may_not(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    done = CliRunner().invoke(app, ["report", str(RENEGE), "-o", "-"])
+    assert done.exit_code == 1, done.output
+    assert done.stdout.startswith("<!doctype html>") and done.stdout.endswith("</html>\n")
+    assert done.stderr == "-: 1 game, 1 problem\n"
+    done = CliRunner().invoke(app, ["report", str(SAMPLES / "mistakes"), "-o", "-"])
+    assert done.exit_code == 2
+    assert "standard output takes one game's page" in done.stderr
+    assert list(tmp_path.iterdir()) == []

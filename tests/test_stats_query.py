@@ -49,8 +49,14 @@ def test_a_suffix_that_contradicts_the_format_is_a_usage_error(tmp_path: Path) -
     out.write_text("keep me")
     result = runner.invoke(app, ["stats", str(FIXTURES), "--format", "csv", "-o", str(out)])
     assert result.exit_code == 2
-    assert "--format csv contradicts the output file" in result.stderr
+    assert "--format csv contradicts the name of the output" in result.stderr
     assert out.read_text() == "keep me"
+    result = runner.invoke(app, ["stats", str(FIXTURES), "--format", "table", "-o", str(out)])
+    assert result.exit_code == 2 and "--format table contradicts" in result.stderr
+    assert out.read_text() == "keep me"
+    text = tmp_path / "st.txt"  # a suffix no table format claims: the aligned table
+    result = runner.invoke(app, ["stats", str(FIXTURES), "-o", str(text)])
+    assert result.exit_code == 0 and text.read_text().startswith("player  games")
 
 
 def test_a_failed_stats_leaves_the_output_alone(tmp_path: Path) -> None:

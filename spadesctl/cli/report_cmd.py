@@ -15,6 +15,7 @@ import typer
 from spadesctl.cli.app import Command, app
 from spadesctl.cli.errors import EXIT_CLEAN, EXIT_PROBLEMS, fail
 from spadesctl.cli.options import RulesOption
+from spadesctl.output import is_standard_output
 from spadesctl.rules import RulesError
 from spadesctl.rules.resolve import rules_option
 
@@ -43,7 +44,8 @@ def report(
             "--output",
             "-o",
             metavar="OUT",
-            help="One game: the page (an .html file). Several games or a directory: "
+            help="One game: the page (an .html file, or - for standard output). "
+            "Several games or a directory: "
             "a folder, written with an index.html and a page per game.",
         ),
     ],
@@ -67,5 +69,6 @@ def report(
     games = f"{done.games} game{'s' if done.games != 1 else ''}"
     problems = f"{done.problems} problem{'s' if done.problems != 1 else ''}"
     where = f"{done.path}{'/index.html' if done.folder else ''}"
-    typer.echo(f"{where}: {games}, {problems}")
+    # the page itself may be what standard output carries (-o -)
+    typer.echo(f"{where}: {games}, {problems}", err=is_standard_output(output))
     raise typer.Exit(EXIT_PROBLEMS if done.problems else EXIT_CLEAN)

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from spadesctl.notation import RecordReadError, iter_games
-from spadesctl.output import OutputError, write_text
+from spadesctl.output import OutputError, is_standard_output, write_text
 from spadesctl.record import Game
 from spadesctl.report.index import GameRow, IndexPage, player_stats
 from spadesctl.report.model import game_page
@@ -86,6 +86,8 @@ def write_report(
             except OutputError as exc:
                 raise ReportError(str(exc)) from None
             return ReportResult(out, False, 1, len(page.diagnostics), (str(out),))
+    if is_standard_output(out):
+        raise ReportError("standard output takes one game's page; several go to a folder (-o DIR)")
     if out.exists() and not out.is_dir():
         raise ReportError(f"{out}: is a file; several games are written to a folder")
     if str(out).endswith(".html"):

@@ -19,7 +19,6 @@ from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
-from types import MappingProxyType
 from typing import Final, Protocol
 
 import polars as pl
@@ -159,26 +158,28 @@ def ruleset_option(text: str | None, option: str = "--rules") -> Ruleset | None:
         raise QueryError(f"{option}: {exc}") from None
 
 
-#: Output formats and the file suffixes that name them.
-FORMATS: Final = ("table", "csv", "json", "parquet")
-SUFFIXES: Final = MappingProxyType({".csv": "csv", ".json": "json", ".parquet": "parquet"})
-
-
 def output_format(chosen: str | None, output: str | None) -> str:
-    """The format to write: ``--format`` if given, else what ``-o``'s suffix names, else
-    the aligned table.  :class:`QueryError` when the two disagree, or for Parquet on
-    standard output."""
-    named = None
-    if output not in (None, "-"):
-        named = SUFFIXES.get(Path(str(output)).suffix.lower())
-    if chosen is not None and named is not None and chosen != named:
-        raise QueryError(
-            f"--format {chosen} contradicts the output file {output!r}, which names {named}"
-        )
-    fmt = chosen or named or "table"
-    if fmt == "parquet" and output in (None, "-"):
-        raise QueryError("--format parquet writes a binary file: give it with -o FILE")
-    return fmt
+    """The format to write: ``--format`` if given, else the table format ``-o``'s suffix
+    names (``spadesctl.emit.TABLE_FORMATS``: ``.csv``, ``.json``, ``.parquet``, ...),
+    else ``table``, the aligned text.  :class:`QueryError` when the two disagree, or for
+    a binary format on standard output."""
+    from spadesctl.emit import TABLE_FORMATS, choose_format
+
+    to_file = output not in (None, "-")
+    named = TABLE_FORMATS.for_name(str(output)) if to_file else None
+    if chosen == "table" or (chosen is None and named is None):
+        if named is not None:
+            raise QueryError(
+                f"--format table contradicts the name of the output {output} ({named.name})"
+            )
+        return "table"
+    try:
+        fmt = choose_format(TABLE_FORMATS, chosen, output, "csv")
+    except ValueError as exc:
+        raise QueryError(str(exc)) from None
+    if fmt.binary and not to_file:
+        raise QueryError(f"--format {fmt.name} writes a binary file: give it with -o FILE")
+    return fmt.name
 
 
 def find_inputs(paths: Sequence[str]) -> Inputs:
