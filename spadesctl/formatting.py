@@ -22,7 +22,6 @@ from pathlib import Path
 
 from spadesctl.diagnostics import Diagnostic
 from spadesctl.notation import RecordReadError, games_from_stream
-from spadesctl.notation.encoding import UTF16_BOMS
 from spadesctl.notation.reader import BinaryFileError, blank_comments, comment_spans
 from spadesctl.notation.writer import file_lines
 from spadesctl.record import Game
@@ -92,7 +91,7 @@ def format_source(name: str) -> Formatted:
         games = list(games_from_stream(io.BytesIO(data), name))
     except BinaryFileError as exc:
         return Formatted(name, Outcome.UNREADABLE, message=f"{name}: {exc}")
-    original = data.decode("utf-16" if data.startswith(UTF16_BOMS) else "utf-8", "replace")
+    original = data.decode("utf-8", "replace")
     problems = tuple(Diagnostic.from_issue(i, g.source, g.index) for g in games for i in g.issues)
     if problems:
         return Formatted(name, Outcome.HAS_ERRORS, original, problems=problems)
@@ -101,8 +100,7 @@ def format_source(name: str) -> Formatted:
     if again != games or any(g.issues for g in again):  # never lose or change a word
         message = f"{name}: not formatted: its comments could not be kept in place (please report)"
         return Formatted(name, Outcome.UNREADABLE, original, message=message)
-    utf8 = not data.startswith(UTF16_BOMS)  # canonical text is UTF-8
-    outcome = Outcome.CANONICAL if text == original and utf8 else Outcome.CHANGED
+    outcome = Outcome.CANONICAL if text == original else Outcome.CHANGED
     return Formatted(name, outcome, original, text)
 
 

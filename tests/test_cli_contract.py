@@ -156,7 +156,7 @@ def test_rules_empty_is_a_usage_error() -> None:
     for args in (["check", CLEAN], ["score", CLEAN], ["convert", "--to", "pbn", CLEAN]):
         result = runner.invoke(app, [*args, "--rules", ""])
         assert result.exit_code == 2
-        assert "--rules needs a ruleset" in result.stderr
+        assert "--rules: give a ruleset" in result.stderr
 
 
 def test_export_takes_rules_as_every_command_does(tmp_path: Path) -> None:

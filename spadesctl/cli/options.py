@@ -39,7 +39,7 @@ def checked_rules(ctx: typer.Context, param: typer.CallbackParam, value: str | N
         return None
     option = param.opts[0] if param.opts else "--rules"
     if not value.strip():
-        fail(f"{option} needs a ruleset (a preset such as 'standard', or a TOML file)")
+        fail(f"{option}: give a ruleset ('PRESET key=value ...' or a TOML file), not ''")
     from spadesctl.rules import RulesError
     from spadesctl.rules.resolve import rules_option
 

@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, BinaryIO
 
 from spadesctl.errors import SpadesctlIOError
 from spadesctl.events import GameStart, LineEvent
-from spadesctl.notation.encoding import utf8_stream
 from spadesctl.notation.parser import parse_lines
 from spadesctl.notation.reader import BinaryFileError, GameText
 from spadesctl.notation.writer import format_game, format_games
@@ -49,10 +48,8 @@ def game_texts_from_stream(
 
     The stream's format is told by :func:`spadesctl.record_formats.detect`.  A native
     record's game comes as the :class:`GameText` the reader split off (parse it with
-    :func:`game_from_text`); a PBN record's as a parsed :class:`Game`.  A UTF-16 stream
-    (told by its byte-order mark) is read as the UTF-8 it holds.
+    :func:`game_from_text`); a PBN record's as a parsed :class:`Game`.
     """
-    stream = utf8_stream(stream)
     yield from detect(stream, source).load().read(stream, source, rules)
 
 
