@@ -39,7 +39,9 @@ def checked_rules(ctx: typer.Context, param: typer.CallbackParam, value: str | N
         return None
     option = param.opts[0] if param.opts else "--rules"
     if not value.strip():
-        fail(f"{option}: give a ruleset ('PRESET key=value ...' or a TOML file), not ''")
+        from spadesctl.rules.resolve import empty_rules_message
+
+        fail(empty_rules_message(option))
     from spadesctl.rules import RulesError
     from spadesctl.rules.resolve import rules_option
 

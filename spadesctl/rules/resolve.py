@@ -21,6 +21,11 @@ from spadesctl.rules.ruleset import Ruleset
 from spadesctl.values import fast_init
 
 
+def empty_rules_message(option: str = "--rules") -> str:
+    """What an option given an empty ruleset says (every command reads ``--rules`` alike)."""
+    return f"{option} needs a ruleset (a preset such as 'standard', or a TOML file)"
+
+
 def rules_option(value: str | None) -> Ruleset:
     """The ruleset of a ``--rules`` value: ``None`` is ``standard``; a value ending in
     ``.toml`` is a house-rules file; anything else is rules text (``standard nil=50``).

@@ -146,12 +146,12 @@ def ruleset_option(text: str | None, option: str = "--rules") -> Ruleset | None:
     """The ruleset for records that declare none (``None``: not given, standard): rules
     text or a ``.toml`` house-rules file, as ``check --rules`` reads it."""
     from spadesctl.rules import RulesError
-    from spadesctl.rules.resolve import rules_option
+    from spadesctl.rules.resolve import empty_rules_message, rules_option
 
     if text is None:
         return None
     if not text.strip():
-        raise QueryError(f"{option} needs a ruleset (a preset such as 'standard', or a TOML file)")
+        raise QueryError(empty_rules_message(option))
     try:
         return rules_option(text)
     except RulesError as exc:
