@@ -24,13 +24,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
+from spadesctl.errors import SpadesctlError
+
 #: The file names looked for, in order, in each directory.
 CONFIG_FILE: Final = "spadesctl.toml"
 PYPROJECT: Final = "pyproject.toml"
 _KEYS: Final = ("rules", "select", "ignore", "jobs")
 
 
-class ConfigError(ValueError):
+class ConfigError(SpadesctlError, ValueError):
     """A configuration file that cannot be read or holds something wrong; the message
     starts with its path."""
 

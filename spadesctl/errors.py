@@ -18,7 +18,11 @@ The specific errors subclass these where they are raised: ``NotationError`` (a t
 the grammar, :mod:`spadesctl.notation.parser`), ``ScoringError``
 (:mod:`spadesctl.scoring`), ``RecordReadError`` (:mod:`spadesctl.notation`),
 ``BinaryFileError`` (:mod:`spadesctl.notation.reader`) and ``OutputError``
-(:mod:`spadesctl.tables.writers`).
+(:mod:`spadesctl.output`).  The library calls behind the commands refuse a request with
+a :class:`SpadesctlError` that keeps its old builtin too: ``QueryError`` (stats),
+``ExportError`` (a Parquet export), ``ConfigError``, ``SelectorError``
+(``--select``/``--ignore``), ``ReportError``, ``UnknownKindError`` (explain) and
+``UnknownFormatError`` (the format registries).
 """
 
 from __future__ import annotations

@@ -17,13 +17,14 @@ from pathlib import Path
 from typing import Any, Final
 
 from spadesctl.diagnostics import DOCS, KIND_BY_CODE, KIND_BY_NAME, KINDS, Kind, kind
+from spadesctl.errors import SpadesctlError
 
 _PACKAGE_DIR: Final = Path(__file__).resolve().parent
 _HEADING: Final = re.compile(r"^### (SP\d{3}) ([a-z0-9-]+)\n", re.MULTILINE)
 _END: Final = re.compile(r"^#{1,3} ", re.MULTILINE)
 
 
-class UnknownKindError(LookupError):
+class UnknownKindError(SpadesctlError, LookupError):
     """A code or name that is no diagnostic kind; the message suggests the nearest."""
 
 

@@ -18,6 +18,8 @@ from collections.abc import Iterator
 from pathlib import PurePath
 from typing import Any, Generic, Protocol, TypeVar
 
+from spadesctl.errors import SpadesctlError
+
 
 class Named(Protocol):
     """What the registry needs of a format."""
@@ -33,7 +35,7 @@ class Named(Protocol):
 F = TypeVar("F", bound=Named)
 
 
-class UnknownFormatError(LookupError):
+class UnknownFormatError(SpadesctlError, LookupError):
     """A format name that is not registered; the message lists those that are."""
 
 

@@ -15,11 +15,12 @@ from dataclasses import dataclass
 from typing import Final
 
 from spadesctl.diagnostics import KIND_BY_NAME, KINDS, Diagnostic, Kind
+from spadesctl.errors import SpadesctlError
 
 _ALL: Final = "ALL"
 
 
-class SelectorError(ValueError):
+class SelectorError(SpadesctlError, ValueError):
     """A selector that names no diagnostic; the message says where to find them."""
 
 

@@ -17,11 +17,18 @@ import pytest
 import spadesctl
 from spadesctl import referee
 from spadesctl.cards import Side, card
+from spadesctl.config import ConfigError
 from spadesctl.diagnostics import Diagnostic, Kind
+from spadesctl.explain import UnknownKindError
 from spadesctl.notation.parser import NotationError
 from spadesctl.notation.reader import BinaryFileError
+from spadesctl.registry import UnknownFormatError
+from spadesctl.report.site import ReportError
 from spadesctl.rules import PRESETS, Ruleset, parse_rules
 from spadesctl.scoring.model import ScoringError
+from spadesctl.selection import SelectorError
+from spadesctl.tables.exports import ExportError
+from spadesctl.tables.query import QueryError
 from spadesctl.tables.writers import OutputError
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
@@ -122,6 +129,14 @@ def test_importing_the_package_leaves_the_engine_unloaded() -> None:
         (spadesctl.RecordReadError, spadesctl.SpadesctlIOError, OSError),
         (BinaryFileError, spadesctl.SpadesctlIOError, ValueError),  # ValueError, as before
         (OutputError, spadesctl.SpadesctlIOError, OSError),
+        # the errors of the commands' library calls: what a caller asked for is refused
+        (ExportError, spadesctl.SpadesctlError, ValueError),
+        (QueryError, spadesctl.SpadesctlError, ValueError),
+        (ConfigError, spadesctl.SpadesctlError, ValueError),
+        (SelectorError, spadesctl.SpadesctlError, ValueError),
+        (ReportError, spadesctl.SpadesctlError, Exception),
+        (UnknownKindError, spadesctl.SpadesctlError, LookupError),
+        (UnknownFormatError, spadesctl.SpadesctlError, LookupError),
     ],
 )
 def test_each_error_is_a_spadesctl_error_of_its_kind_and_its_old_builtin(

@@ -20,6 +20,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from spadesctl.errors import SpadesctlError
 from spadesctl.notation import RecordReadError, iter_games
 from spadesctl.output import OutputError, is_standard_output, write_text
 from spadesctl.record import Game
@@ -31,7 +32,7 @@ from spadesctl.rules.ruleset import Ruleset
 from spadesctl.sources import expand_paths
 
 
-class ReportError(Exception):
+class ReportError(SpadesctlError):
     """The report cannot be made (an unreadable file, an output in the way); nothing
     was written.  The message says why."""
 

@@ -21,13 +21,14 @@ from typing import TYPE_CHECKING
 
 import polars as pl
 
+from spadesctl.errors import SpadesctlError
 from spadesctl.tables.schema import HANDS
 
 if TYPE_CHECKING:
     from spadesctl.tables.stats import Accumulator, GroupBy
 
 
-class ExportError(ValueError):
+class ExportError(SpadesctlError, ValueError):
     """A Parquet file that ``stats`` cannot read as an export of the hands table.
 
     The message starts with the file's name.

@@ -23,6 +23,7 @@ from typing import Final, Protocol
 
 import polars as pl
 
+from spadesctl.errors import SpadesctlError
 from spadesctl.rules.ruleset import Ruleset
 from spadesctl.sources import expand_paths
 from spadesctl.tables import fairness as fair
@@ -33,7 +34,7 @@ from spadesctl.tables.exports import ExportError, read_export
 from spadesctl.tables.schema import HANDS
 
 
-class QueryError(ValueError):
+class QueryError(SpadesctlError, ValueError):
     """A request that cannot be answered as given (exit status 2): an unknown column or
     preset, an input that does not exist or is not a ``hands`` export."""
 
