@@ -237,7 +237,7 @@ _TERMINAL_WORDS: Final = {
     "_NL": "the end of the line",
     "$END": "the end of the line",
 }
-_LINE_KEYWORDS: Final = (
+LINE_KEYWORDS: Final = (
     "[Tag]",
     "hand",
     "deal",
@@ -260,7 +260,7 @@ _LINE_KEYWORDS: Final = (
 
 def _describe_expected(expected: set[str] | frozenset[str]) -> str:
     if {"HAND", "DEAL", "TRICK"} <= set(expected):
-        return "a line keyword (" + ", ".join(_LINE_KEYWORDS) + ")"
+        return "a line keyword (" + ", ".join(LINE_KEYWORDS) + ")"
     words = sorted({_TERMINAL_WORDS.get(name, name.lower()) for name in expected})
     return " or ".join(words)
 
@@ -276,7 +276,7 @@ def _issue_for(exc: UnexpectedInput, text: str, line_no: int) -> SyntaxIssue:
         if {"HAND", "DEAL", "TRICK"} <= set(exc.accepts or exc.expected):
             word = str(exc.token).split()[0] if str(exc.token).strip() else str(exc.token)
             return SyntaxIssue(
-                f"unknown line {word!r}; a line starts with " + ", ".join(_LINE_KEYWORDS), pos
+                f"unknown line {word!r}; a line starts with " + ", ".join(LINE_KEYWORDS), pos
             )
         expected = _describe_expected(exc.accepts or exc.expected)
         return SyntaxIssue(f"unexpected {found}; expected {expected}", pos)
@@ -285,7 +285,7 @@ def _issue_for(exc: UnexpectedInput, text: str, line_no: int) -> SyntaxIssue:
         found = rest[0] if rest else text[column - 1 : column]
         if column == 1 + (len(text) - len(text.lstrip())):
             return SyntaxIssue(
-                f"unknown line {found!r}; a line starts with " + ", ".join(_LINE_KEYWORDS),
+                f"unknown line {found!r}; a line starts with " + ", ".join(LINE_KEYWORDS),
                 pos,
             )
         expected = _describe_expected(exc.allowed or set())

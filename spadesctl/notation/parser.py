@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 from spadesctl.errors import NotationSyntaxError
-from spadesctl.events import LineEvent
+from spadesctl.events import LineEvent, SyntaxIssue
 from spadesctl.notation.fastpath import CANONICAL, general_line
 
 if TYPE_CHECKING:
@@ -72,8 +72,36 @@ def parse_lines(lines: Sequence[str], first_line: int = 1, fast: bool = True) ->
             event = parse_line(line, line_no)
             if event is None:  # pragma: no cover - parse_line answers every non-blank line
                 continue
+            if isinstance(event, SyntaxIssue) and event.message.startswith("unknown line"):
+                out.extend(_misspelt_keyword(line, line_no, event))
+                continue
         append(event)
     return out
+
+
+def _misspelt_keyword(line: str, line_no: int, issue: SyntaxIssue) -> list[LineEvent]:
+    """A line whose first word is a keyword misspelt (``Hand 1 dealer N``, ``tirck``): the
+    issue says which keyword was meant, and the line is read on as that keyword's line, so
+    that one slip does not make every later line of the hand misplaced.  Any other
+    unknown line: the issue alone."""
+    import difflib
+
+    from spadesctl.notation.grammar_events import LINE_KEYWORDS
+
+    word = line.split()[0]
+    keywords = [k for k in LINE_KEYWORDS if k.isalpha()]
+    meant = word.lower() if word.lower() in keywords else None
+    if meant is None:
+        close = difflib.get_close_matches(word.lower(), keywords, n=1, cutoff=0.75)
+        meant = close[0] if close else None
+    if meant is None:
+        return [issue]
+    at = line.index(word)
+    event = parse_line(line[:at] + meant + line[at + len(word) :], line_no)
+    if event is None or isinstance(event, SyntaxIssue):
+        return [issue]
+    message = f"unknown line {word!r}; did you mean {meant!r}? (the line is read as {meant!r})"
+    return [SyntaxIssue(message, issue.pos), event]
 
 
 __all__ = ["NotationError", "parse_line", "parse_lines", "too_large"]
