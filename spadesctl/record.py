@@ -350,24 +350,33 @@ def game_events(game: Game) -> Iterator[GameStart | LineEvent]:
     body: list[LineEvent] = list(game.tags)
     for hand in game.hands:
         body.append(HandStart(hand.number, hand.dealer, hand.pos))
-        own: list[LineEvent] = [hand.deal] if hand.deal is not None else []
+        # The lines before the bid line, the bid lines, the lines after them: each group in
+        # canonical order without positions, else in source order.  The groups keep their
+        # order whatever the positions (a PBN record may write its Passes tag above its
+        # Auction), so that assemble puts every line back where it was.
+        before: list[LineEvent] = [hand.deal] if hand.deal is not None else []
         if hand.widow is not None:
-            own.append(hand.widow)
-        own.extend(hand.draws)
-        own.extend(hand.widow_before_bid)
-        own.extend(hand.passes_before_bid)
+            before.append(hand.widow)
+        before.extend(hand.draws)
+        before.extend(hand.widow_before_bid)
+        before.extend(hand.passes_before_bid)
+        bid_lines: list[LineEvent] = []
         for _, line_bids in groupby(hand.bids, key=lambda b: b.pos.line):
             group = tuple(line_bids)
-            own.append(Bids(group, group[0].pos))
-        own.extend(hand.raises)
-        own.extend(hand.widow_after_bid)
-        own.extend(hand.passes)
-        own.extend(hand.tricks)
-        own.extend(e for e in (hand.claim, hand.took) if e is not None)
-        own.extend(hand.reneges)
-        own.extend(e for e in (hand.score, hand.bags) if e is not None)
-        own.sort(key=_source_order)  # canonical order without positions, else source order
-        body.extend(own)
+            bid_lines.append(Bids(group, group[0].pos))
+        after: list[LineEvent] = [*hand.raises, *hand.widow_after_bid, *hand.passes]
+        after.extend(hand.tricks)
+        after.extend(e for e in (hand.claim, hand.took) if e is not None)
+        after.extend(hand.reneges)
+        after.extend(e for e in (hand.score, hand.bags) if e is not None)
+        if bid_lines:
+            for part in (before, bid_lines, after):
+                part.sort(key=_source_order)
+                body.extend(part)
+        else:  # without a bid line nothing stands after it (assemble reads it so)
+            own = before + after
+            own.sort(key=_source_order)
+            body.extend(own)
     if game.result is not None:
         body.append(game.result)
     yield from merge(body, sorted(game.issues, key=_source_order), key=_source_order)
