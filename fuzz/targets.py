@@ -17,8 +17,9 @@ when a property the project promises does not hold:
 - ``convert``: native -> PBN -> native and PBN -> native -> PBN keep the game count and
   every game (again for games read without issues);
 - ``tables``: the four tables of every game, and the statistics of the hands table;
-- ``parquet``: a (corrupt) Parquet file read by ``stats`` gives a statistics table or
-  the documented :class:`~spadesctl.tables.exports.ExportError`, never anything else;
+- ``parquet``: a (corrupt) Parquet file read by ``stats`` (through one Parquet guard
+  for the run, :mod:`spadesctl.parquet_guard`) gives a statistics table or the
+  documented :class:`~spadesctl.tables.exports.ExportError`, never anything else;
 - ``cli``: ``check``, ``score``, ``fmt`` and ``convert`` on the input as a file exit 0, 1
   or 2 without a traceback;
 - ``outputs`` (real processes, rare): a failed write to standard output or a device is
@@ -50,6 +51,7 @@ from spadesctl.notation import (
     games_from_stream,
 )
 from spadesctl.notation.reader import BinaryFileError
+from spadesctl.parquet_guard import ParquetGuard
 from spadesctl.pbn import format_pbn_games
 from spadesctl.record import Game, assemble, game_events
 from spadesctl.rules import RulesError
@@ -207,6 +209,25 @@ def tables(name: str, data: bytes) -> int:
     return len(games) + 2
 
 
+class _Guards:
+    """The Parquet guard the ``parquet`` target reads through: one child process for the
+    whole run (a new one after a file kills it), dropped when a case is cut short."""
+
+    guard: ParquetGuard | None = None
+
+    @classmethod
+    def get(cls) -> ParquetGuard:
+        if cls.guard is None:
+            cls.guard = ParquetGuard()
+        return cls.guard
+
+    @classmethod
+    def drop(cls) -> None:
+        if cls.guard is not None:
+            cls.guard.close()
+        cls.guard = None
+
+
 def parquet(name: str, data: bytes) -> int:
     from spadesctl.tables.exports import ExportError, export_statistics
 
@@ -214,9 +235,12 @@ def parquet(name: str, data: bytes) -> int:
         path = Path(scratch) / name
         path.write_bytes(data)
         try:
-            export_statistics(str(path), "player")
+            export_statistics(str(path), "player", _Guards.get())
         except ExportError as exc:
             expect(str(exc).startswith(str(path)), "an export error without its file", exc)
+        except BaseException:
+            _Guards.drop()  # a hang cut short: the child may still owe an answer
+            raise
     return 1
 
 

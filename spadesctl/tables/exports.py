@@ -4,10 +4,13 @@ message, never a crash.
 polars reports most unreadable files as a :class:`polars.exceptions.PolarsError`, but a
 damaged page can make its Rust reader panic, and the panic surfaces as
 ``pyo3_runtime.PanicException``, which derives from :class:`BaseException`, not from
-:class:`Exception` (a handler for polars' errors lets it through).  Everything that can
-go wrong with a file (not Parquet, cut short, a damaged page or footer, another table's
-columns, a column of another type than the export's, a value too large for its column)
-is turned into one :class:`ExportError` naming the file.
+:class:`Exception` (a handler for polars' errors lets it through); and some damage makes
+it abort the process, which nothing can catch.  So each file is first read whole by a
+:class:`~spadesctl.parquet_guard.ParquetGuard`'s child process, and read here only if
+that child read it cleanly.  Everything that can go wrong with a file (not Parquet, cut
+short, a damaged page or footer, another table's columns, a column of another type than
+the export's, a value too large for its column) is turned into one :class:`ExportError`
+naming the file.
 """
 
 from __future__ import annotations
@@ -15,13 +18,14 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 import polars as pl
 
 from spadesctl.errors import SpadesctlError
+from spadesctl.parquet_guard import ParquetGuard, exception_problem
 from spadesctl.tables.schema import HANDS
 
 if TYPE_CHECKING:
@@ -33,11 +37,6 @@ class ExportError(SpadesctlError, ValueError):
 
     The message starts with the file's name.
     """
-
-
-def _first_line(exc: BaseException) -> str:
-    text = str(exc).strip().splitlines()
-    return text[0] if text else type(exc).__name__
 
 
 @contextmanager
@@ -79,40 +78,53 @@ def _check_types(path: str, found: pl.Schema) -> None:
             )
 
 
-def add_export(accumulator: Accumulator, path: str) -> None:
+def add_export(accumulator: Accumulator, path: str, guard: ParquetGuard | None = None) -> None:
     """Count the rows of the hands export at ``path`` into ``accumulator``.
 
     The file is read (streaming) inside this call, so that every error surfaces here.
     Raises :class:`ExportError`; ``accumulator`` is unchanged then.
     """
-    read_export(path, accumulator.add)
+    read_export(path, accumulator.add, guard)
 
 
-def read_export(path: str, use: Callable[[pl.LazyFrame], None]) -> None:
+def read_export(
+    path: str, use: Callable[[pl.LazyFrame], None], guard: ParquetGuard | None = None
+) -> None:
     """Give a scan of the hands export at ``path`` to ``use``, which reads it inside
-    this call, so that every error surfaces here as an :class:`ExportError`."""
+    this call, so that every error surfaces here as an :class:`ExportError`.  The file
+    is read by ``guard``'s child first (a guard of its own when ``None``)."""
     from spadesctl.tables.stats import scan_hands
 
+    if guard is None:
+        with ParquetGuard() as own:
+            read_export(path, use, own)
+        return
+    verdict = guard.check(path)
+    if verdict.problem is not None:
+        raise ExportError(f"{path}: {verdict.problem}")
     try:
         with _native_stderr_held():
             _check_types(path, pl.scan_parquet(path).collect_schema())
             use(scan_hands(path))
     except ExportError:
         raise
-    except pl.exceptions.PanicException:
-        # the Rust reader gave up on a damaged file; its message says where in its code
-        raise ExportError(f"{path}: a damaged Parquet file (it cannot be read)") from None
-    except FileNotFoundError:
-        raise ExportError(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise ExportError(f"{path}: is a directory, not a Parquet file") from None
-    except PermissionError:
-        raise ExportError(f"{path}: permission denied") from None
-    except (pl.exceptions.PolarsError, OSError, ValueError) as exc:
-        raise ExportError(f"{path}: {_first_line(exc)}") from None
+    except (pl.exceptions.PanicException, pl.exceptions.PolarsError, OSError, ValueError) as exc:
+        raise ExportError(f"{path}: {exception_problem(exc)}") from None
 
 
-def export_statistics(path: str, by: GroupBy = "player") -> pl.DataFrame:
+def read_exports(paths: Sequence[str], use: Callable[[pl.LazyFrame], None]) -> None:
+    """:func:`read_export` for each of ``paths`` in turn, with one guard (one child
+    process) for them all."""
+    if not paths:
+        return
+    with ParquetGuard() as guard:
+        for path in paths:
+            read_export(path, use, guard)
+
+
+def export_statistics(
+    path: str, by: GroupBy = "player", guard: ParquetGuard | None = None
+) -> pl.DataFrame:
     """The statistics of one hands export (what ``stats FILE.parquet`` prints), ordered.
 
     Raises :class:`ExportError`.
@@ -120,10 +132,10 @@ def export_statistics(path: str, by: GroupBy = "player") -> pl.DataFrame:
     from spadesctl.tables.stats import Accumulator, format_table, order
 
     accumulator = Accumulator(by)
-    add_export(accumulator, path)
+    add_export(accumulator, path, guard)
     table = order(accumulator.result(), by)
     format_table(table, 100)
     return table
 
 
-__all__ = ["ExportError", "add_export", "export_statistics", "read_export"]
+__all__ = ["ExportError", "add_export", "export_statistics", "read_export", "read_exports"]

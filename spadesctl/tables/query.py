@@ -30,7 +30,7 @@ from spadesctl.tables import fairness as fair
 from spadesctl.tables import ratings as rt
 from spadesctl.tables import stats as st
 from spadesctl.tables.corpus import CorpusOptions, Failure, choose_jobs, iter_batches, total_size
-from spadesctl.tables.exports import ExportError, read_export
+from spadesctl.tables.exports import ExportError, read_exports
 from spadesctl.tables.schema import HANDS
 
 
@@ -267,11 +267,10 @@ class _Collector:
 def _read(
     inputs: Inputs, request: StatsRequest, collector: _Collector, progress: ProgressFactory | None
 ) -> tuple[list[Failure], int]:
-    for export in inputs.exports:
-        try:
-            read_export(export, collector.add)
-        except ExportError as exc:
-            raise QueryError(str(exc)) from None
+    try:
+        read_exports(inputs.exports, collector.add)  # each read first by a guard's child
+    except ExportError as exc:
+        raise QueryError(str(exc)) from None
     failures: list[Failure] = []
     games = 0
     if inputs.records:
