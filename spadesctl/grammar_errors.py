@@ -9,7 +9,7 @@ it expected.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Mapping, Sequence
 
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
@@ -32,8 +32,20 @@ def describer(words: Mapping[str, str]) -> Describe:
     return describe
 
 
-def issue_for(exc: UnexpectedInput, text: str, line_no: int, describe: Describe) -> SyntaxIssue:
-    """The issue for ``exc``, raised parsing ``text`` (line ``line_no`` of its file)."""
+def issue_for(
+    exc: UnexpectedInput,
+    text: str,
+    line_no: int,
+    describe: Describe,
+    keywords: Sequence[str] = (),
+    keyword_terminals: Collection[str] = (),
+) -> SyntaxIssue:
+    """The issue for ``exc``, raised parsing ``text`` (line ``line_no`` of its file).
+
+    ``keywords``: the words a line starts with, for a grammar whose lines each start
+    with one (the native notation): a word the grammar cannot take where a line starts
+    (where it expected all of ``keyword_terminals``) is an unknown line listing them.
+    """
     column = exc.column if isinstance(exc.column, int) and exc.column > 0 else 1
     pos = Position(line_no, column)
     if isinstance(exc, UnexpectedToken):
@@ -41,17 +53,25 @@ def issue_for(exc: UnexpectedInput, text: str, line_no: int, describe: Describe)
         if at_end:
             pos = Position(line_no, len(text.rstrip()) + 1)
         found = "the end of the line" if at_end else repr(str(exc.token))
-        return SyntaxIssue(
-            f"unexpected {found}; expected {describe(exc.accepts or exc.expected)}", pos
-        )
+        expected = exc.accepts or exc.expected
+        if keywords and set(keyword_terminals) <= set(expected):
+            token = str(exc.token)
+            return _unknown_line(token.split()[0] if token.strip() else token, keywords, pos)
+        return SyntaxIssue(f"unexpected {found}; expected {describe(expected)}", pos)
     if isinstance(exc, UnexpectedCharacters):
         rest = text[column - 1 :].split()
         found = rest[0] if rest else text[column - 1 : column]
+        if keywords and column == 1 + (len(text) - len(text.lstrip())):
+            return _unknown_line(found, keywords, pos)
         return SyntaxIssue(f"unexpected {found!r}; expected {describe(exc.allowed or set())}", pos)
-    if isinstance(exc, UnexpectedEOF):
+    if isinstance(exc, UnexpectedEOF):  # pragma: no cover - only Earley parsers raise it
         pos = Position(line_no, len(text.rstrip()) + 1)
         return SyntaxIssue(f"the line ends too early; expected {describe(set(exc.expected))}", pos)
     return SyntaxIssue(str(exc).splitlines()[0], pos)  # pragma: no cover - no other kinds
+
+
+def _unknown_line(word: str, keywords: Sequence[str], pos: Position) -> SyntaxIssue:
+    return SyntaxIssue(f"unknown line {word!r}; a line starts with " + ", ".join(keywords), pos)
 
 
 __all__ = ["Describe", "describer", "issue_for"]

@@ -8,10 +8,8 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from spadesctl.cli.app import Command, app
-from spadesctl.cli.choices import RegistryChoice
 from spadesctl.cli.errors import fail
 from spadesctl.cli.options import (
-    PATHS_HELP,
     Colour,
     ColourOption,
     ConfigOption,
@@ -19,9 +17,11 @@ from spadesctl.cli.options import (
     IsolatedOption,
     JobsOption,
     OutputOption,
+    PathsArgument,
     QuietOption,
     RulesOption,
     colour_for,
+    format_option,
     settings,
 )
 from spadesctl.cli.progress import Progress
@@ -49,15 +49,8 @@ if TYPE_CHECKING:
   cat game.spades | spadesctl check -""",
 )
 def check(
-    paths: Annotated[list[str], typer.Argument(metavar="PATH", help=PATHS_HELP)],
-    output_format: Annotated[
-        str,
-        typer.Option(
-            "--format",
-            click_type=RegistryChoice(DIAGNOSTIC_FORMATS.names),
-            help=DIAGNOSTIC_FORMATS.help() + ".",
-        ),
-    ] = "text",
+    paths: PathsArgument,
+    output_format: Annotated[str, format_option(DIAGNOSTIC_FORMATS)] = "text",
     rules: RulesOption = None,
     select: Annotated[
         list[str] | None,

@@ -15,10 +15,10 @@ from spadesctl.cli.app import Command, app
 from spadesctl.cli.choices import RegistryChoice
 from spadesctl.cli.errors import fail
 from spadesctl.cli.options import (
-    PATHS_HELP,
     ConfigOption,
     IsolatedOption,
     JobsOption,
+    PathsArgument,
     RulesOption,
     checked_rules,
     ruleset,
@@ -48,13 +48,7 @@ class Table(enum.Enum):
   spadesctl export game.spades --table tricks --format ndjson -o -""",
 )
 def export(
-    paths: Annotated[
-        list[str],
-        typer.Argument(
-            metavar="PATH",
-            help=PATHS_HELP,
-        ),
-    ],
+    paths: PathsArgument,
     output: Annotated[
         str,
         typer.Option(

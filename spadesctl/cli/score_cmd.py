@@ -11,15 +11,15 @@ from typing import Annotated
 import typer
 
 from spadesctl.cli.app import Command, app
-from spadesctl.cli.choices import RegistryChoice
 from spadesctl.cli.errors import fail
 from spadesctl.cli.options import (
-    PATHS_HELP,
     ConfigOption,
     ExitZeroOption,
     IsolatedOption,
     OutputOption,
+    PathsArgument,
     RulesOption,
+    format_option,
     ruleset,
     settings,
 )
@@ -39,24 +39,11 @@ from spadesctl.status import ExitStatus
   spadesctl score --format csv sheets/ > sheets.csv""",
 )
 def score(
-    paths: Annotated[
-        list[str],
-        typer.Argument(
-            metavar="PATH",
-            help=PATHS_HELP,
-        ),
-    ],
+    paths: PathsArgument,
     explain: Annotated[
         bool, typer.Option("--explain", help="Itemise each hand's points after the table.")
     ] = False,
-    output_format: Annotated[
-        str,
-        typer.Option(
-            "--format",
-            click_type=RegistryChoice(SHEET_FORMATS.names),
-            help=SHEET_FORMATS.help() + ".",
-        ),
-    ] = "text",
+    output_format: Annotated[str, format_option(SHEET_FORMATS)] = "text",
     rules: RulesOption = None,
     output: OutputOption = None,
     exit_zero: ExitZeroOption = False,

@@ -16,7 +16,16 @@ import typer
 
 from spadesctl.cli.app import Command, app
 from spadesctl.cli.errors import EXIT_CLEAN, EXIT_PROBLEMS, fail, is_broken_pipe
-from spadesctl.cli.options import JobsOption, RulesOption
+from spadesctl.cli.options import (
+    EventOption,
+    JobsOption,
+    PresetOption,
+    RulesOption,
+    SinceOption,
+    TablePathsArgument,
+    UntilOption,
+    player_option,
+)
 from spadesctl.cli.progress import Progress
 
 if TYPE_CHECKING:
@@ -134,14 +143,7 @@ def report_filters(result: StatsResult) -> None:
   spadesctl stats hands.parquet    (made by spadesctl export --table hands)""",
 )
 def stats(
-    paths: Annotated[
-        list[str],
-        typer.Argument(
-            metavar="PATH",
-            help="Record files, directories (searched for *.spades, *.pbn, *.ptn), - for "
-            "standard input, or Parquet exports of the hands table.",
-        ),
-    ],
+    paths: TablePathsArgument,
     by: Annotated[By, typer.Option("--by", help="What a row of the figures is.")] = By.player,
     ratings: Annotated[
         bool,
@@ -149,34 +151,11 @@ def stats(
             "--ratings", help="The rating history (player, game, before and after) instead."
         ),
     ] = False,
-    player: Annotated[
-        list[str] | None,
-        typer.Option(
-            metavar="NAME", help="Only this player (repeatable, or comma-separated names)."
-        ),
-    ] = None,
-    event: Annotated[
-        list[str] | None,
-        typer.Option(
-            metavar="EVENT",
-            help="Only games with this Event tag (repeatable, or comma-separated).",
-        ),
-    ] = None,
-    since: Annotated[
-        str | None,
-        typer.Option(metavar="DATE", help="Only games on or after DATE (YYYY-MM-DD)."),
-    ] = None,
-    until: Annotated[
-        str | None,
-        typer.Option(metavar="DATE", help="Only games on or before DATE (YYYY-MM-DD)."),
-    ] = None,
-    preset: Annotated[
-        list[str] | None,
-        typer.Option(
-            metavar="PRESET",
-            help="Only games played under this preset (repeatable, or comma-separated).",
-        ),
-    ] = None,
+    player: Annotated[list[str] | None, player_option("this player's rows")] = None,
+    event: EventOption = None,
+    since: SinceOption = None,
+    until: UntilOption = None,
+    preset: PresetOption = None,
     rules: RulesOption = None,
     default_rules: Annotated[
         str | None,
