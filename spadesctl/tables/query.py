@@ -31,6 +31,7 @@ from spadesctl.tables import ratings as rt
 from spadesctl.tables import stats as st
 from spadesctl.tables.corpus import CorpusOptions, Failure, choose_jobs, iter_batches, total_size
 from spadesctl.tables.exports import ExportError, read_export
+from spadesctl.tables.order import game_order
 from spadesctl.tables.schema import HANDS
 
 
@@ -256,12 +257,18 @@ class _Collector:
         if request.filters.players:
             names = hands.select(pl.col("player").drop_nulls().unique()).collect()
             self.seen.update(names.get_column("player").to_list())
+        # the playing order of the batch's games, read once for the ratings and the deals
+        games = (
+            game_order(hands, *rt.ORDER_OF_GAMES).collect()
+            if self.rate or request.fairness
+            else None
+        )
         if self.rate:
             around = _rating_filters(request.filters).condition("game")
             rated = hands if around is None else hands.filter(around)
-            self.results.append(rt.game_results(rated))
+            self.results.append(rt.game_results(rated, games))
         if request.fairness:
-            self.deals.append(fair.prepare(hands, request.filters.condition("seat")))
+            self.deals.append(fair.prepare(hands, request.filters.condition("seat"), games))
 
 
 def _read(

@@ -54,16 +54,26 @@ class Ratings:
     players: pl.DataFrame
 
 
-def game_results(hands: pl.LazyFrame | pl.DataFrame) -> pl.DataFrame:
+#: The game columns :func:`game_results` reads of :func:`~spadesctl.tables.order.game_order`.
+ORDER_OF_GAMES: Final = ("date", "time", "north", "east", "south", "west")
+
+
+def game_results(
+    hands: pl.LazyFrame | pl.DataFrame, games: pl.DataFrame | None = None
+) -> pl.DataFrame:
     """Per game and party: its players (in seat order), its final score (after the last
     hand) and whether it won, with the columns of the playing order.  Games never span
-    batches, so the results of batches concatenate."""
+    batches, so the results of batches concatenate.
+
+    ``games``: the :func:`~spadesctl.tables.order.game_order` of ``hands`` (or of more
+    games) with :data:`ORDER_OF_GAMES`, when the caller has it already.
+    """
     lazy = hands.lazy()
     last = lazy.filter(pl.col("hand") == pl.col("hand").max().over("file", "game"))
     parties = last.group_by("file", "game", "party").agg(
         won=pl.col("won").first(), final=pl.col("score").first()
     )
-    games = game_order(lazy, "date", "time", "north", "east", "south", "west")
+    ordered = game_order(lazy, *ORDER_OF_GAMES) if games is None else games.lazy()
     party = pl.col("party").cast(pl.String)
     players = (
         pl.when(party == "NS")
@@ -80,7 +90,7 @@ def game_results(hands: pl.LazyFrame | pl.DataFrame) -> pl.DataFrame:
         .then(pl.concat_list("west"))
     )
     return (
-        parties.join(games, on=["file", "game"])
+        parties.join(ordered, on=["file", "game"])
         .select(
             "file",
             "game",
