@@ -145,3 +145,21 @@ def test_export_is_byte_identical_with_no_express(tmp_path: Path, fmt: str) -> N
     for table, fast, full in _exports(tmp_path, fmt):
         assert fast == full, table
         assert fast
+
+
+def test_stats_are_the_same_without_the_express_rows(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    from spadesctl.tables.query import StatsRequest, run_stats
+
+    generated = tmp_path / "generated.spades"
+    generated.write_text("\n".join([*_texts("standard"), *_texts("cutthroat")]), "utf-8")
+    assert _settled(read_work([str(generated)]).__next__()) == 8
+    for by in ("player", "seat"):
+        request = StatsRequest((*SAMPLES, str(generated)), by=by, jobs=1)
+        fast = run_stats(request)
+        with monkeypatch.context() as patch:
+            patch.setattr(corpus, "express_game", lambda *args: None)  # the full engine for all
+            full = run_stats(request)
+        assert_frame_equal(fast.table, full.table)
+        assert (fast.games_read, fast.failures) == (full.games_read, full.failures)

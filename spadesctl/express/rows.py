@@ -25,28 +25,38 @@ from spadesctl.record import SEAT_TAGS
 from spadesctl.rules import format_rules
 from spadesctl.tables.adapter import file_text, int32
 from spadesctl.tables.builder import GameInfo, GamesBuilder, HandsBuilder, TableSet, TricksBuilder
-from spadesctl.tables.deal import Features, features
+from spadesctl.tables.deal import ACE_RANK, HIGH_CARD_RANK, Features, features
 
 _SUIT_TEXT: Final = ("S", "H", "D", "C")  # suits in play, numbered as the express check does
 _PRINTED: Final = ("S", "H", "D", "C")  # a deal word's suit groups, in order
 _JOKERS: Final = {"B": "BJ", "L": "LJ"}
+#: How many ranks, from the ace down, are high cards (:mod:`spadesctl.tables.deal`).
+_HIGH_RANKS: Final = ACE_RANK - HIGH_CARD_RANK + 1
 
 
-@functools.lru_cache(maxsize=4096)
+@functools.lru_cache(maxsize=8192)
 def _group_features(group: int, text: str) -> Features:
-    """The deal columns (:func:`spadesctl.tables.deal.features`) of one suit group of a
-    ``deal`` word (``group`` 4: the jokers)."""
+    """The deal columns (:func:`spadesctl.tables.deal.features`) of the cards of one suit
+    group of a ``deal`` word (``group`` 4: the jokers)."""
     if group == 4:
         return features([card(_JOKERS[ch]) for ch in text])
     return features([card(rank + _PRINTED[group]) for rank in text])
 
 
 def _dealt(word: str) -> Features:
-    """The deal columns of one seat's ``N:AJ64.QT9.74.J984`` (as ``fmt`` writes it)."""
+    """The deal columns of one seat's ``N:AJ64.QT9.74.J984`` (as ``fmt`` writes it).
+
+    A suit group's ranks are written high first, so its high cards (the jack and above)
+    come first: the group gives its length, and the features of its first ranks its aces
+    and high cards (a small cache, where one of whole groups would not be)."""
     total = [0, 0, 0, 0, 0, 0, 0]
     for g, text in enumerate(word[2:].split(".")):
-        for k, n in enumerate(_group_features(g, text)):
-            total[k] += n
+        found = _group_features(g, text if g == 4 else text[:_HIGH_RANKS])
+        if g < 4:
+            total[g] = len(text)
+        total[4] += found[4]
+        total[5] += found[5]
+        total[6] += found[6]
     return (total[0], total[1], total[2], total[3], total[4], total[5], total[6])
 
 
