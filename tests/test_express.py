@@ -254,7 +254,7 @@ def test_scoring_matches_score_hand(
         assert after_sets[i] == full.after[party].sets_in_a_row
         assert bostons[i] == full.result(party).boston
     decided = game_end(rules, full)
-    expected = None if decided is None else parties.index(decided.winner)
+    expected = None if decided is None else (parties.index(decided.winner), decided.reason.value)
     assert winner(mine, after_scores, after_sets, bostons) == expected
 
 

@@ -97,6 +97,10 @@ def _int32(value: int | None) -> int | None:
     return value if value is not None and value in _INT32 else None
 
 
+#: :func:`_int32`, for the express check's rows (:mod:`spadesctl.express.rows`).
+int32 = _int32
+
+
 def game_diagnostics(
     refereed: RefereedGame, problems: tuple[Diagnostic, ...] = ()
 ) -> list[Diagnostic]:

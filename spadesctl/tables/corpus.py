@@ -29,6 +29,8 @@ import polars as pl
 from spadesctl import pool
 from spadesctl.bulk import bulk_gc
 from spadesctl.diagnostics import Severity
+from spadesctl.express import GameLedger, express_game
+from spadesctl.express.rows import add_express_game
 from spadesctl.notation import game_from_text
 from spadesctl.notation.encoding import utf8_stream
 from spadesctl.notation.reader import BinaryFileError, GameText
@@ -51,6 +53,9 @@ class CorpusOptions:
     tables: tuple[TableName, ...] = ("hands",)
     default_rules: Ruleset | None = None  # None: standard, and PBN options as they map
     batch_lines: int = BATCH_LINES
+    #: Rows of the games the express check settles straight from its integer replay
+    #: (:mod:`spadesctl.express.rows`: the same rows); ``False``: the full engine for all.
+    express: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,6 +177,12 @@ def build_batch(work: Work, options: CorpusOptions) -> Batch:
                 failures.append(item)
                 continue
             source, index, text = item
+            if options.express and isinstance(text, GameText) and not text.issues:
+                ledger = GameLedger()
+                if express_game(text.lines, default, ledger) is not None:
+                    hands += add_express_game(tables, ledger, source, index)
+                    games += 1
+                    continue
             game = text if isinstance(text, Game) else game_from_text(text, source, index)
             errors = [i for i in game.issues if i.kind.severity is Severity.ERROR]
             if errors:  # warnings (an option an imported record has that we ignore) do not count
