@@ -130,6 +130,9 @@ def _add_game_row(builder: GamesBuilder, game: _Settled) -> None:
         score_s=int32(final.get("S")),
         score_w=int32(final.get("W")),
         violations=0,
+        bid_rounds=ruleset.bid_rounds,
+        pass_cards=ruleset.pass_cards,
+        renege_transfer=ruleset.renege_transfer,
     )
 
 
@@ -188,6 +191,15 @@ def _add_hands(builder: HandsBuilder, game: _Settled, number: int, hand: HandLed
             jokers=dealt[4],
             aces=dealt[5],
             high_cards=dealt[6],
+            first_bid=max(code, 0),  # one round of bids, no raise
+            raised=False,
+            raise_tricks=0,
+            pass_to=None,  # no passes before the bidding
+            passed_cards=None,
+            passed_spades=None,
+            renege_lost=0,
+            renege_received=0,
+            renege_counted=0,
         )
 
 
