@@ -287,9 +287,8 @@ raises = st.lists(st.builds(Raise, parties, st.integers(0, 17)), max_size=2).map
 
 
 @st.composite
-def hands(draw: st.DrawFn, number: int, new_lines: bool = True) -> Hand:
-    """A well-formed hand; ``new_lines=False`` leaves out the widow lines (for the PBN
-    writer, which does not carry them yet)."""
+def hands(draw: st.DrawFn, number: int) -> Hand:
+    """A well-formed hand (every kind of line, the widow's too)."""
     bid_list = tuple(draw(st.lists(bids(), max_size=5)))
     # the lines after the bid line exist only where there is one (read back, they would
     # stand before the bids)
@@ -305,10 +304,10 @@ def hands(draw: st.DrawFn, number: int, new_lines: bool = True) -> Hand:
         bids=bid_list,
         passes=draw(passes) if bid_seen else (),
         passes_before_bid=draw(passes),
-        widow=draw(st.none() | st.builds(Widow, widow_cards)) if new_lines else None,
-        widow_before_bid=draw(widow_lines) if new_lines else (),
+        widow=draw(st.none() | st.builds(Widow, widow_cards)),
+        widow_before_bid=draw(widow_lines),
         raises=draw(raises) if bid_seen else (),
-        widow_after_bid=draw(widow_lines) if bid_seen and new_lines else (),
+        widow_after_bid=draw(widow_lines) if bid_seen else (),
         tricks=tuple(
             draw(
                 st.lists(
@@ -326,11 +325,11 @@ def hands(draw: st.DrawFn, number: int, new_lines: bool = True) -> Hand:
 
 
 @st.composite
-def games(draw: st.DrawFn, new_lines: bool = True) -> Game:
+def games(draw: st.DrawFn) -> Game:
     n = draw(st.integers(0, 3))
     return Game(
         tags=tuple(draw(st.lists(tags, min_size=1, max_size=4, unique_by=_tag_key))),
-        hands=tuple(draw(hands(i + 1, new_lines)) for i in range(n)),
+        hands=tuple(draw(hands(i + 1)) for i in range(n)),
         result=draw(st.none() | st.builds(Result, parties)),
     )
 
