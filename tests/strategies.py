@@ -40,7 +40,7 @@ import os
 import re
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
@@ -92,6 +92,10 @@ RULES_TEXTS: Final = (
     "cutthroat bid_rounds=2",
     "standard pass_cards=2 pass_to=rotate",
     "cutthroat players=3 pass_cards=1 pass_to=left",
+    "jokers widow=dealer widow_discard=after_bid",
+    "jokers widow=two_of_clubs pass_cards=1",
+    "jokers widow=high_bidder bid_rounds=2",
+    "jjdd widow=aside",
 )
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
@@ -404,22 +408,28 @@ fuzz_rules_texts = st.one_of(
     st.text(max_size=30),
 )
 
+_OPTION_NAMES: Final = (
+    "variation", "minBid", "nilOrZero", "blindNonNilBids", "tenForTwoHundred",
+    "failBidScoring", "firstHandBidsItself", "noWatching", "winScore", "x",
+)  # fmt: skip
+
+
+def _json_containers(inner: st.SearchStrategy[Any]) -> st.SearchStrategy[Any]:
+    """Lists and objects of ``inner`` (a named function: hypothesis checks that the
+    extension uses its argument, which it cannot see in a multi-line lambda)."""
+    return st.lists(inner, max_size=3) | st.dictionaries(
+        st.sampled_from(_OPTION_NAMES), inner, max_size=4
+    )
+
+
 options_json = st.one_of(
     st.recursive(
         st.none() | st.booleans() | st.integers(-1000, 1000) | st.text(max_size=8),
-        lambda inner: st.lists(inner, max_size=3)
-        | st.dictionaries(
-            st.sampled_from(
-                ["variation", "minBid", "nilOrZero", "blindNonNilBids", "tenForTwoHundred",
-                 "failBidScoring", "firstHandBidsItself", "noWatching", "winScore", "x"]
-            ),
-            inner,
-            max_size=4,
-        ),
+        _json_containers,
         max_leaves=6,
     ).map(lambda value: __import__("json").dumps(value).replace('"', '\\"')),
     st.text(max_size=20),
-)  # fmt: skip
+)
 
 
 #: The Event phrases PBN records state their rules in, with odd numbers.

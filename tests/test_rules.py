@@ -380,6 +380,8 @@ def test_an_unknown_key_lists_every_valid_key() -> None:
         ),
         ("jokers widow=aside widow_discard=after_bid", "widow_discard=after_bid needs widow"),
         ("jokers widow=high_bidder widow_discard=after_bid", "widow_discard=after_bid needs"),
+        ("jokers widow=high_bidder unbid_hands=first", "need every hand bid"),
+        ("jokers widow=dealer widow_discard=after_bid unbid_hands=all", "need every hand bid"),
         ("cutthroat players=3 pass_cards=1 pass_to=across", "pass_to=across and pass_to=rotate"),
         ("cutthroat players=3 pass_cards=1 pass_to=rotate", "pass_to=across and pass_to=rotate"),
         ("mirror bid_rounds=2", "bid_rounds=2 rules out bidding=mirror"),

@@ -268,6 +268,14 @@ _IMPOSSIBLE: Final[tuple[_Check, ...]] = (
     ),
     (
         lambda r: (
+            r.unbid_hands is not UnbidHands.NONE
+            and (r.widow is WidowRule.HIGH_BIDDER or r.widow_discard is WidowDiscard.AFTER_BID)
+        ),
+        "widow=high_bidder and widow_discard=after_bid need every hand bid (unbid_hands=none): "
+        "an unbid hand has no bidding to take or discard after",
+    ),
+    (
+        lambda r: (
             r.widow_discard is WidowDiscard.AFTER_BID
             and r.widow not in (WidowRule.DEALER, WidowRule.TWO_OF_CLUBS)
         ),
