@@ -47,6 +47,7 @@ from spadesctl.events import (
     BidKind,
     Bids,
     Deal,
+    Discard,
     HandStart,
     Holding,
     LineEvent,
@@ -54,6 +55,7 @@ from spadesctl.events import (
     RecordedScore,
     SyntaxIssue,
     Tag,
+    Take,
     Trick,
 )
 from spadesctl.midgame import CONTINUED, NOT_CONTINUED
@@ -68,6 +70,7 @@ from spadesctl.pbn.tags import (
     BEFORE_BID_TAGS,
     GAME_MARK,
     GAME_SCORES,
+    LINE_TAGS,
     LIST_TAGS,
     NATIVE_TAGS,
     NO_RULES,
@@ -455,6 +458,12 @@ def _native_tag(tag: PbnTag, out: _Deal) -> None:
         text = item.strip()
         if text:
             event = _native(tag, keyword, text, offset + item.index(text))
+            if tag.name in LINE_TAGS and not isinstance(event, SyntaxIssue | Take | Discard | None):
+                word = text.split()[0]
+                event = SyntaxIssue(
+                    f"in tag {tag.name}: '{word}' is not a take or discard line; it is ignored",
+                    tag.locate(word),
+                )
             if isinstance(event, SyntaxIssue):
                 out.issues.append(event)
             elif event is not None:

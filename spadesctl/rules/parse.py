@@ -29,6 +29,8 @@ from spadesctl.rules.ruleset import (
     PassTo,
     Ruleset,
     UnbidHands,
+    WidowDiscard,
+    WidowRule,
 )
 
 #: Words are parted by spaces or commas, but not the commas of a list of twos (2D,2S).
@@ -227,7 +229,11 @@ _IMPOSSIBLE: Final[tuple[_Check, ...]] = (
         "(deck=jokers high_twos=... lists them)",
     ),
     (
-        lambda r: r.deck is not Deck.STANDARD and bool({"2H", "2C"} & set(r.high_twos)),
+        lambda r: (
+            r.deck is not Deck.STANDARD
+            and r.widow is WidowRule.OFF
+            and bool({"2H", "2C"} & set(r.high_twos))
+        ),
         "high_twos lists a two that the jokers deck leaves out (2H, 2C)",
     ),
     (
@@ -240,8 +246,41 @@ _IMPOSSIBLE: Final[tuple[_Check, ...]] = (
         "first_lead=two_of_clubs cannot be played with high_twos=2C: the 2C is a spade then",
     ),
     (
-        lambda r: r.first_lead is FirstLead.TWO_OF_CLUBS and r.deck is not Deck.STANDARD,
+        lambda r: (
+            r.first_lead is FirstLead.TWO_OF_CLUBS
+            and r.deck is not Deck.STANDARD
+            and r.widow is WidowRule.OFF
+        ),
         "first_lead=two_of_clubs needs deck=standard: the jokers and jjdd decks have no 2C",
+    ),
+    (
+        lambda r: r.widow is not WidowRule.OFF and (r.deck is Deck.STANDARD or r.players != 4),
+        "widow needs deck=jokers (or jjdd) and players=4: 54 cards dealt 13 each leave the "
+        "two cards of the widow",
+    ),
+    (
+        lambda r: r.widow is not WidowRule.OFF and r.first_lead is FirstLead.TWO_OF_CLUBS,
+        "widow rules out first_lead=two_of_clubs: the 2C may be left in the widow or discarded",
+    ),
+    (
+        lambda r: r.widow is WidowRule.HIGH_BIDDER and not r.partnership,
+        "widow=high_bidder needs partnership=yes: the side that bids more takes the widow",
+    ),
+    (
+        lambda r: (
+            r.unbid_hands is not UnbidHands.NONE
+            and (r.widow is WidowRule.HIGH_BIDDER or r.widow_discard is WidowDiscard.AFTER_BID)
+        ),
+        "widow=high_bidder and widow_discard=after_bid need every hand bid (unbid_hands=none): "
+        "an unbid hand has no bidding to take or discard after",
+    ),
+    (
+        lambda r: (
+            r.widow_discard is WidowDiscard.AFTER_BID
+            and r.widow not in (WidowRule.DEALER, WidowRule.TWO_OF_CLUBS)
+        ),
+        "widow_discard=after_bid needs widow=dealer or widow=two_of_clubs (under high_bidder "
+        "the widow is taken and discarded after the bidding anyway)",
     ),
     (
         lambda r: r.first_lead is FirstLead.TWO_OF_CLUBS and r.players == 2,
