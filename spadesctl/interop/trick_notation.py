@@ -474,7 +474,7 @@ def format_trick_notation_game(game: Game) -> str:
     single = all(" " not in names.get(s, "?") and names.get(s, "?") for s in seats)
     if names and single:
         lines.append(f'[Players "{" ".join(names.get(s, "?") for s in seats)}"]')
-    if rules.partnership and rules.players == 4:
+    if rules.has_partnerships:
         lines.append('[Partnerships "NS EW"]')
     for tag in game.tags:
         if tag.name in _CORE_HEADERS or (single and tag.name in SEAT_TAGS):

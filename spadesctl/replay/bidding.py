@@ -80,7 +80,7 @@ def check_bids(
     counted = _walk(rules, seats, scores, bids, rep)
     _check_order(hand, rules, seats, counted, rep)
     complete = _complete(rules, seats, counted)
-    if rules.partnership and rules.players == 4:
+    if rules.has_partnerships:
         _check_side_totals(rules, counted, rep)
         _check_both_nil(rules, counted, rep)
         if rules.bidding is Bidding.SUICIDE:
@@ -115,7 +115,7 @@ def apply_raises(
     """
     if not hand.raises:
         return bids
-    partnership = rules.partnership and rules.players == 4
+    partnership = rules.has_partnerships
     size = rules.tricks_per_hand
     order = _raise_order(rules, hand.dealer, seats) if hand.dealer in seats else ()
     at = 0
@@ -208,7 +208,7 @@ def _raise(r: Raise) -> str:
 def _raise_order(rules: Ruleset, dealer: Seat, seats: tuple[Seat, ...]) -> tuple[Party, ...]:
     """Who may raise, in turn: each side (each player, alone) from the first bidder's."""
     order = bidding_order(rules, dealer, seats)
-    if rules.partnership and rules.players == 4:
+    if rules.has_partnerships:
         first = side_of(order[0])
         return (first, first.other)
     return order
@@ -250,7 +250,7 @@ def _walk(
 ) -> tuple[Bid, ...]:
     """Per bid: who may bid, range, nil, blind nil, blind bids."""
     size = rules.tricks_per_hand
-    partnership = rules.partnership and rules.players == 4
+    partnership = rules.has_partnerships
     counted: list[Bid] = []
     by_seat: dict[Seat, Bid] = {}
     by_side: dict[Side, Bid] = {}
@@ -609,7 +609,7 @@ def _check_team_range(
     low, high = rules.min_team_bid, rules.max_team_bid
     if not low and high is None:
         return
-    partnership = rules.partnership and rules.players == 4
+    partnership = rules.has_partnerships
     word = "a side" if partnership else "a player"
     for party in parties_of(rules):
         members = party.seats if isinstance(party, Side) else (party,)

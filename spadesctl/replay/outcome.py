@@ -89,7 +89,7 @@ def _read_took(
     takes exactly the tricks it won in play.
     """
     size = rules.tricks_per_hand
-    partnership = rules.partnership and rules.players == 4
+    partnership = rules.has_partnerships
     nil_seats = {b.bidder for b in bids if isinstance(b.bidder, Seat) and is_nil(rules, b)}
     covered: dict[Seat, Party] = {}
     usable = True

@@ -103,6 +103,7 @@ def play_tricks(hand: Hand, rules: Ruleset, state: HandState, rep: Reporter) -> 
     first_lead = rules.first_lead
     judge = play_rules(rules, table)
     follow = judge.follow
+    following_may_break = judge.following_may_break
     index_of = _index_of
     won = [0] * n
     tricks: list[PlayedTrick] = []
@@ -184,11 +185,12 @@ def play_tricks(hand: Hand, rules: Ruleset, state: HandState, rep: Reporter) -> 
                     played[c] = number
                 else:
                     _not_held(state, t, k, s, c, rep)
-                breached = follow(counts[s], held, c, led, top_led, top_spade, first)
-                if breached is not None:
-                    found = _report(breached, state, t, k, s, c, led, top_led, top_spade, rep)
-                    if found is not None:
-                        reneges.append(found)
+                if cs != led or following_may_break:
+                    breached = follow(counts[s], held, c, led, top_led, top_spade, first)
+                    if breached is not None:
+                        found = _report(breached, state, t, k, s, c, led, top_led, top_spade, rep)
+                        if found is not None:
+                            reneges.append(found)
                 p = power[c]
                 if cs == led:
                     if p > top_led:

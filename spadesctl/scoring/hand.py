@@ -245,7 +245,7 @@ def _read_bids(
     rules: Ruleset, parties: tuple[Party, ...], bids: tuple[Bid, ...], work: dict[Party, _Work]
 ) -> None:
     seats = seats_for(rules.players)
-    partnership = rules.partnership and rules.players == 4
+    partnership = rules.has_partnerships
     seen: set[Party] = set()
     for bid in bids:
         bidder = bid.bidder

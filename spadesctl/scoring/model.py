@@ -29,14 +29,14 @@ class ScoringError(RulesError):
 
 def parties_of(rules: Ruleset) -> tuple[Party, ...]:
     """Who scores: the two sides in a four-player partnership game, every seat otherwise."""
-    if rules.partnership and rules.players == 4:
+    if rules.has_partnerships:
         return (Side.NS, Side.EW)
     return seats_for(rules.players)
 
 
 def party_of(rules: Ruleset, seat: Seat) -> Party:
     """The party a seat scores for."""
-    if rules.partnership and rules.players == 4:
+    if rules.has_partnerships:
         return side_of(seat)
     return seat
 
