@@ -350,63 +350,46 @@ def _trail_words(party: Party, trail: int) -> str:
     return f"{name} are level"
 
 
+def _short_of_deficit(
+    rules: Ruleset, party: Party, scores: Mapping[Party, int] | None, deficit: int
+) -> str:
+    """Why a call allowed only to a party trailing by ``deficit`` or more is refused
+    (``", allowed only ..."``), or ``""`` (allowed, or the standing is unknown)."""
+    trail = None if scores is None else _trail(rules, party, scores)
+    if trail is not None and trail < deficit:
+        return (
+            f", allowed only to a side trailing by {deficit} or more; {_trail_words(party, trail)}"
+        )
+    return ""
+
+
 def _check_blind_nil(
     rules: Ruleset, seat: Seat, b: Bid, scores: Mapping[Party, int] | None, rep: Reporter
 ) -> None:
     if rules.blind_nil is None:
-        rep.add(
-            BLIND_NIL_NOT_ALLOWED,
-            f"{seat.word} bid blind nil, but blind nil is off in these rules",
-            b.pos,
-            seat=seat,
-        )
-        return
-    if scores is None:
-        return
-    party = party_of(rules, seat)
-    trail = _trail(rules, party, scores)
-    if trail is not None and trail < rules.blind_nil_deficit:
-        rep.add(
-            BLIND_NIL_NOT_ALLOWED,
-            f"{seat.word} bid blind nil, allowed only to a side trailing by "
-            f"{rules.blind_nil_deficit} or more; {_trail_words(party, trail)}",
-            b.pos,
-            seat=seat,
-        )
+        why = ", but blind nil is off in these rules"
+    else:
+        why = _short_of_deficit(rules, party_of(rules, seat), scores, rules.blind_nil_deficit)
+    if why:
+        rep.add(BLIND_NIL_NOT_ALLOWED, f"{seat.word} bid blind nil{why}", b.pos, seat=seat)
 
 
 def _check_blind_bid(
     rules: Ruleset, bidder: Party, b: Bid, scores: Mapping[Party, int] | None, rep: Reporter
 ) -> None:
-    who = party_name(bidder)
-    seat = _seat_or_none(bidder)
     if rules.blind_bids is None:
+        why = ", but blind bids are off in these rules"
+    elif b.tricks < rules.blind_bids:
+        why = f"; a blind bid is for {rules.blind_bids} tricks or more"
+    else:
+        party = bidder if isinstance(bidder, Side) else party_of(rules, bidder)
+        why = _short_of_deficit(rules, party, scores, rules.blind_bid_deficit)
+    if why:
         rep.add(
             BLIND_BID_NOT_ALLOWED,
-            f"{who} bid {b.text}, but blind bids are off in these rules",
+            f"{party_name(bidder)} bid {b.text}{why}",
             b.pos,
-            seat=seat,
-        )
-        return
-    if b.tricks < rules.blind_bids:
-        rep.add(
-            BLIND_BID_NOT_ALLOWED,
-            f"{who} bid {b.text}; a blind bid is for {rules.blind_bids} tricks or more",
-            b.pos,
-            seat=seat,
-        )
-        return
-    if scores is None:
-        return
-    party = bidder if isinstance(bidder, Side) else party_of(rules, bidder)
-    trail = _trail(rules, party, scores)
-    if trail is not None and trail < rules.blind_bid_deficit:
-        rep.add(
-            BLIND_BID_NOT_ALLOWED,
-            f"{who} bid {b.text}, allowed only to a side trailing by "
-            f"{rules.blind_bid_deficit} or more; {_trail_words(party, trail)}",
-            b.pos,
-            seat=seat,
+            seat=_seat_or_none(bidder),
         )
 
 
