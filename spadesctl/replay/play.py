@@ -155,26 +155,9 @@ def play_tricks(hand: Hand, rules: Ruleset, state: HandState, rep: Reporter) -> 
             _lowest_club_trick(judge, state, t, indices, rotation, rep)
             broken = broken or any(suit[c] == SPADES for c in indices)
         else:
-            # The lead.
-            c = indices[0]
-            s = rotation[0]
-            led = suit[c]
-            held = holding[s]
-            if c in held:
-                held.remove(c)
-                counts[s][led] -= 1
-                played[c] = number
-            else:
-                _not_held(state, t, 0, s, c, rep)
-            for breach in judge.lead(counts[s], held, c, position == 0, broken):
-                _report(breach, state, t, 0, s, c, led, -1, -1, rep)
-            if led == SPADES:
-                broken = True
-            top_led = power[c]
-            top_spade = top_led if led == SPADES else -1
-            # The cards that follow it.
             first = position == 0
-            for k in range(1, len(indices)):
+            led = top_led = top_spade = -1
+            for k in range(len(indices)):
                 c = indices[k]
                 s = rotation[k]
                 cs = suit[c]
@@ -185,6 +168,15 @@ def play_tricks(hand: Hand, rules: Ruleset, state: HandState, rep: Reporter) -> 
                     played[c] = number
                 else:
                     _not_held(state, t, k, s, c, rep)
+                if k == 0:  # the lead
+                    led = cs
+                    for breach in judge.lead(counts[s], held, c, first, broken):
+                        _report(breach, state, t, 0, s, c, led, -1, -1, rep)
+                    if led == SPADES:
+                        broken = True
+                    top_led = power[c]
+                    top_spade = top_led if led == SPADES else -1
+                    continue
                 if cs != led or following_may_break:
                     breached = follow(counts[s], held, c, led, top_led, top_spade, first)
                     if breached is not None:
