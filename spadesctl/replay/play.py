@@ -222,33 +222,19 @@ def _not_held(state: HandState, t: Trick, k: int, s: int, c: int, rep: Reporter)
     seat = state.seats[s]
     text = CARDS[c].text
     if not state.table.in_pack[c]:
-        rep.add(
-            CARD_NOT_HELD,
-            f"{seat.word} played {text}: {state.table.not_in_pack_reason(c)}",
-            t.position_of(k),
-            trick=t.number,
-            seat=seat,
-        )
+        kind = CARD_NOT_HELD
+        message = f"{seat.word} played {text}: {state.table.not_in_pack_reason(c)}"
     elif c in state.played:
-        rep.add(
-            CARD_PLAYED_TWICE,
-            f"{seat.word} played {text}, already played in trick {state.played[c]}",
-            t.position_of(k),
-            trick=t.number,
-            seat=seat,
-        )
+        kind = CARD_PLAYED_TWICE
+        message = f"{seat.word} played {text}, already played in trick {state.played[c]}"
     else:
-        rep.add(
-            CARD_NOT_HELD,
-            f"{seat.word} played {text} without holding it ({state.whereabouts(c)})",
-            t.position_of(k),
-            trick=t.number,
-            seat=seat,
-        )
+        kind = CARD_NOT_HELD
+        message = f"{seat.word} played {text} without holding it ({state.whereabouts(c)})"
         # Taken as played: a later play of it is then a second play.
         state.played[c] = t.number
         for other in range(len(state.seats)):
             state.take(other, c)
+    rep.add(kind, message, t.position_of(k), trick=t.number, seat=seat)
 
 
 #: The diagnostic each broken play rule is reported as.
