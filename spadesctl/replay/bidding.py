@@ -32,7 +32,7 @@ from spadesctl.events import Bid, BidKind, Position, Raise
 from spadesctl.record import Hand
 from spadesctl.replay.report import Reporter
 from spadesctl.rules.ruleset import Bidding, FirstBidder, Ruleset, UnbidHands
-from spadesctl.scoring.model import parties_of, party_of
+from spadesctl.scoring.model import absent_party, parties_of, party_of
 
 SUICIDE_PARTNER_MIN = 4
 
@@ -257,15 +257,16 @@ def _walk(
     for b in bids:
         bidder = b.bidder
         seat = _seat_or_none(bidder)
+        absent = absent_party(rules, seats, bidder)
+        if absent is not None:
+            message = (
+                f"{bidder.value} bid as a side, but {absent}"
+                if isinstance(bidder, Side)
+                else f"{bidder.word} is {absent}"
+            )
+            rep.add(BID_OUT_OF_TURN, message, b.pos, seat=seat, party=bidder)
+            continue
         if isinstance(bidder, Side):
-            if not partnership:
-                rep.add(
-                    BID_OUT_OF_TURN,
-                    f"{bidder.value} bid as a side, but these rules have no partnerships",
-                    b.pos,
-                    party=bidder,
-                )
-                continue
             if bidder in by_side or any(
                 s in by_seat and not is_nil(rules, by_seat[s]) for s in bidder.seats
             ):
@@ -282,14 +283,6 @@ def _walk(
                 continue
             by_side[bidder] = b
         else:
-            if bidder not in seats:
-                rep.add(
-                    BID_OUT_OF_TURN,
-                    f"{bidder.word} is not at a {rules.players}-player table",
-                    b.pos,
-                    seat=seat,
-                )
-                continue
             if bidder in by_seat:
                 rep.add(BID_OUT_OF_TURN, f"{bidder.word} bid twice", b.pos, seat=seat)
                 continue

@@ -34,6 +34,14 @@ def parties_of(rules: Ruleset) -> tuple[Party, ...]:
     return seats_for(rules.players)
 
 
+def absent_party(rules: Ruleset, seats: tuple[Seat, ...], party: Party) -> str | None:
+    """Why ``party`` takes no part at a table of ``seats``, in words, or ``None``: a side
+    where there are no partnerships, a seat that is not at the table."""
+    if isinstance(party, Side):
+        return None if rules.has_partnerships else "these rules have no partnerships"
+    return None if party in seats else f"not at a {rules.players}-player table"
+
+
 def party_of(rules: Ruleset, seat: Seat) -> Party:
     """The party a seat scores for."""
     if rules.has_partnerships:
