@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from spadesctl.diagnostics import Diagnostic
+from spadesctl.errors import unreadable
 from spadesctl.notation import RecordReadError, games_from_stream
 from spadesctl.notation.encoding import UTF16_BOMS, utf8_stream
 from spadesctl.notation.reader import BinaryFileError, blank_comments, comment_spans
@@ -71,12 +72,8 @@ def _read(name: str) -> bytes:
         return sys.stdin.buffer.read()
     try:
         return Path(name).read_bytes()
-    except FileNotFoundError:
-        raise RecordReadError(f"{name}: no such file") from None
-    except IsADirectoryError:
-        raise RecordReadError(f"{name}: is a directory, not a record file") from None
     except OSError as exc:
-        raise RecordReadError(f"{name}: cannot be read ({exc.strerror or exc})") from None
+        raise RecordReadError(f"{name}: {unreadable(exc)}") from None
 
 
 def format_source(name: str) -> Formatted:

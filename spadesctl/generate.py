@@ -95,7 +95,7 @@ class _Game:
         self.options = options
         self.table: DeckTable = deck_table(rules)
         self.seats = seats_for(rules.players)
-        self.partnership = rules.partnership and rules.players == 4
+        self.partnership = rules.has_partnerships
         self.standing = Standing.start(rules)
         self._holdings: list[set[int]] = []
 

@@ -10,7 +10,9 @@ it expected.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass
 
+from lark import Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from spadesctl.events import Position, SyntaxIssue
@@ -30,6 +32,24 @@ def describer(words: Mapping[str, str]) -> Describe:
         return " or ".join(sorted(found))
 
     return describe
+
+
+@dataclass(frozen=True, slots=True)
+class LineGrammar:
+    """The grammar of a reader that parses one line at a time (``grammar/<file>``, start
+    symbol ``line``), with the words for people of its terminals."""
+
+    file: str
+    words: Mapping[str, str]
+
+    def parse(self, text: str, line_no: int) -> Tree[Token] | SyntaxIssue:
+        """The tree of ``text`` (line ``line_no`` of its file), or the issue saying why not."""
+        from spadesctl.notation.grammar import line_parser
+
+        try:
+            return line_parser(self.file).parse(text)
+        except UnexpectedInput as exc:
+            return issue_for(exc, text, line_no, describer(self.words))
 
 
 def issue_for(
@@ -74,4 +94,4 @@ def _unknown_line(word: str, keywords: Sequence[str], pos: Position) -> SyntaxIs
     return SyntaxIssue(f"unknown line {word!r}; a line starts with " + ", ".join(keywords), pos)
 
 
-__all__ = ["Describe", "describer", "issue_for"]
+__all__ = ["Describe", "LineGrammar", "describer", "issue_for"]

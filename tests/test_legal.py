@@ -7,12 +7,14 @@ its diagnostic); here each judge is asked directly.
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from spadesctl.cards import cards
 from spadesctl.core.deck import SPADES, card_indices, deck_table
 from spadesctl.replay.legal import Breach, legal_plays, play_rules
-from spadesctl.rules import parse_rules
+from spadesctl.rules import PRESETS, parse_rules
 
 #: rules, held, trick so far, first trick, spades broken, card played, what it breaks.
 CASES = [
@@ -93,3 +95,24 @@ def test_a_lead_can_break_two_rules() -> None:
         Breach.SPADES_NOT_BROKEN,
         Breach.TWO_OF_CLUBS,
     )
+
+
+def test_following_suit_is_free_where_the_judges_say_so() -> None:
+    """``following_may_break`` (the checker skips ``follow`` for a card of the suit led
+    when it is false) is false only where ``follow`` passes every such card."""
+    rng = random.Random(11)
+    for name in PRESETS:
+        rules = parse_rules(name)
+        table = deck_table(rules)
+        judge = play_rules(rules, table)
+        assert judge.following_may_break is rules.must_overtake
+        pack = sorted(table.pack)
+        for _ in range(200):
+            hand = rng.sample(pack, 6)
+            row = [sum(table.suit[x] == s for x in hand) for s in range(4)]
+            c = hand[0]
+            led = table.suit[c]
+            top = rng.randrange(-1, 16)
+            found = judge.follow(row, hand, c, led, top, rng.randrange(-1, 16), rng.random() < 0.5)
+            if not judge.following_may_break:
+                assert found is None

@@ -16,6 +16,7 @@ from spadesctl.cli.options import (
     ToOption,
     checked_rules,
     colour_for,
+    output_option,
     ruleset,
 )
 from spadesctl.emit.diagnostics import format_text
@@ -38,11 +39,9 @@ def convert(
     to: ToOption,
     output: Annotated[
         str | None,
-        typer.Option(
-            "--output",
-            "-o",
-            metavar="FILE|DIR",
-            help="Write here instead of standard output: a file (all games), or an existing "
+        output_option(
+            "FILE|DIR",
+            "Write here instead of standard output: a file (all games), or an existing "
             "directory (one file per input, named after it).",
         ),
     ] = None,

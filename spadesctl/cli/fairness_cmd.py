@@ -12,18 +12,9 @@ from typing import Annotated
 
 import typer
 
+from spadesctl.cli import options as opt
 from spadesctl.cli.app import Command, app
 from spadesctl.cli.errors import EXIT_CLEAN, EXIT_PROBLEMS, fail
-from spadesctl.cli.options import (
-    EventOption,
-    JobsOption,
-    PresetOption,
-    RulesOption,
-    SinceOption,
-    TablePathsArgument,
-    UntilOption,
-    player_option,
-)
 from spadesctl.cli.progress import Progress
 from spadesctl.cli.stats_cmd import FormatOption, OutputOption, report_failures, report_filters
 
@@ -39,16 +30,16 @@ from spadesctl.cli.stats_cmd import FormatOption, OutputOption, report_failures,
   spadesctl fairness --format csv -o tests.csv hands.parquet""",
 )
 def fairness(
-    paths: TablePathsArgument,
-    player: Annotated[list[str] | None, player_option("this player's hands")] = None,
-    event: EventOption = None,
-    since: SinceOption = None,
-    until: UntilOption = None,
-    preset: PresetOption = None,
-    rules: RulesOption = None,
+    paths: opt.TablePathsArgument,
+    player: Annotated[list[str] | None, opt.player_option("this player's hands")] = None,
+    event: opt.EventOption = None,
+    since: opt.SinceOption = None,
+    until: opt.UntilOption = None,
+    preset: opt.PresetOption = None,
+    rules: opt.RulesOption = None,
     output_format: FormatOption = None,
     output: OutputOption = None,
-    jobs: JobsOption = 0,
+    jobs: opt.JobsOption = 0,
 ) -> None:
     """Test whether the recorded deals look like a fair shuffle.
 

@@ -22,6 +22,7 @@ from spadesctl.cli.options import (
     SinceOption,
     ToOption,
     UntilOption,
+    output_option,
     player_option,
     ruleset,
 )
@@ -86,11 +87,9 @@ def filter_command(
     to: ToOption = "spades",
     output: Annotated[
         str | None,
-        typer.Option(
-            "--output",
-            "-o",
-            metavar="FILE|DIR",
-            help="Write here instead of standard output (a folder with --split/--split-by).",
+        output_option(
+            "FILE|DIR",
+            "Write here instead of standard output (a folder with --split/--split-by).",
         ),
     ] = None,
     split: Annotated[

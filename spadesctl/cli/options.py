@@ -170,14 +170,17 @@ ExitZeroOption = Annotated[
     ),
 ]
 
+
+def output_option(metavar: str, help: str) -> Any:
+    """``-o``/``--output`` in a command's own words (a file, or a folder too)."""
+    return typer.Option("--output", "-o", metavar=metavar, help=help)
+
+
 OutputOption = Annotated[
     str | None,
-    typer.Option(
-        "--output",
-        "-o",
-        metavar="FILE",
-        help="Write to this file instead of standard output (replaced only when the "
-        "command succeeds).",
+    output_option(
+        "FILE",
+        "Write to this file instead of standard output (replaced only when the command succeeds).",
     ),
 ]
 

@@ -22,8 +22,7 @@ decks) is written as a ``;`` comment saying so, never dropped silently.
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TYPE_CHECKING, BinaryIO, Final
@@ -49,8 +48,7 @@ from spadesctl.events import (
     Tag,
     Trick,
 )
-from spadesctl.grammar_errors import describer, issue_for
-from spadesctl.notation.grammar import build_parser
+from spadesctl.grammar_errors import LineGrammar
 from spadesctl.notation.reader import read_lines
 from spadesctl.pbn.to_game import bid_from_text
 from spadesctl.record import SEAT_TAGS, Game, Hand, assemble
@@ -58,7 +56,7 @@ from spadesctl.rules import Deck, Ruleset, format_rules, parse_rules
 from spadesctl.rules.resolve import declared_rules
 
 if TYPE_CHECKING:
-    from lark import Lark, Tree
+    pass
 
 VERSION_LINE: Final = "% trick-notation v1"
 RULES_FROM: Final = "RulesFrom"
@@ -84,36 +82,31 @@ def rust_spades_rules(max_points: int | None) -> Ruleset:
 # ---- the grammar --------------------------------------------------------------------
 
 
-@functools.cache
-def trick_notation_parser() -> Lark:
-    """The LALR parser of ``grammar/trick_notation.lark`` (start: ``line``)."""
-    return build_parser("trick_notation.lark", "line")
-
-
-_WORDS: Final[Mapping[str, str]] = MappingProxyType(
-    {
-        "VERSION": "'% trick-notation v1'",
-        "KEY": "a header name",
-        "VALUE": 'a quoted value ("...")',
-        "TARGET": "a seat (N, E, S, W) or a pile (@kitty)",
-        "SEAT": "a seat (N, E, S, W)",
-        "HOLDING": "a holding (AKQ4.T98.AK6.QJ97, - for a void)",
-        "CARD": "a card, rank then suit (KC, TS)",
-        "CALL": "a call (3, nil, 0)",
-        "COLON": "':'",
-        "MORETHAN": "'>'",
-        "LSQB": "'['",
-        "RSQB": "']'",
-        "D": "an event (D, C, P, X, U) or a header",
-        "C": "an event (D, C, P, X, U) or a header",
-        "P": "an event (D, C, P, X, U) or a header",
-        "X": "an event (D, C, P, X, U) or a header",
-        "U": "an event (D, C, P, X, U) or a header",
-    }
+#: The grammar, and the words for people of its terminals.
+_GRAMMAR: Final = LineGrammar(
+    "trick_notation.lark",
+    MappingProxyType(
+        {
+            "VERSION": "'% trick-notation v1'",
+            "KEY": "a header name",
+            "VALUE": 'a quoted value ("...")',
+            "TARGET": "a seat (N, E, S, W) or a pile (@kitty)",
+            "SEAT": "a seat (N, E, S, W)",
+            "HOLDING": "a holding (AKQ4.T98.AK6.QJ97, - for a void)",
+            "CARD": "a card, rank then suit (KC, TS)",
+            "CALL": "a call (3, nil, 0)",
+            "COLON": "':'",
+            "MORETHAN": "'>'",
+            "LSQB": "'['",
+            "RSQB": "']'",
+            "D": "an event (D, C, P, X, U) or a header",
+            "C": "an event (D, C, P, X, U) or a header",
+            "P": "an event (D, C, P, X, U) or a header",
+            "X": "an event (D, C, P, X, U) or a header",
+            "U": "an event (D, C, P, X, U) or a header",
+        }
+    ),
 )
-
-
-_describe = describer(_WORDS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,15 +141,13 @@ def _strip_comment(text: str) -> str:
 def parse_line(text: str, line_no: int) -> Line | SyntaxIssue | None:
     """One line of a file -> a :class:`Line`; ``None`` for a blank or comment line."""
     from lark import Token as LarkToken
-    from lark.exceptions import UnexpectedInput
 
     code = _strip_comment(text).rstrip()
     if not code.strip():
         return None
-    try:
-        tree: Tree[LarkToken] = trick_notation_parser().parse(code)
-    except UnexpectedInput as exc:
-        return issue_for(exc, code, line_no, _describe)
+    tree = _GRAMMAR.parse(code, line_no)
+    if isinstance(tree, SyntaxIssue):
+        return tree
     tokens = tuple(
         Token(str(t), Position(line_no, t.column or 1))
         for t in tree.scan_values(lambda v: isinstance(v, LarkToken))
@@ -474,7 +465,7 @@ def format_trick_notation_game(game: Game) -> str:
     single = all(" " not in names.get(s, "?") and names.get(s, "?") for s in seats)
     if names and single:
         lines.append(f'[Players "{" ".join(names.get(s, "?") for s in seats)}"]')
-    if rules.partnership and rules.players == 4:
+    if rules.has_partnerships:
         lines.append('[Partnerships "NS EW"]')
     for tag in game.tags:
         if tag.name in _CORE_HEADERS or (single and tag.name in SEAT_TAGS):
@@ -563,5 +554,4 @@ __all__ = [
     "holding_text",
     "parse_line",
     "rust_spades_rules",
-    "trick_notation_parser",
 ]

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO
 
-from spadesctl.errors import SpadesctlIOError
+from spadesctl.errors import SpadesctlIOError, unreadable
 from spadesctl.events import GameStart, LineEvent
 from spadesctl.notation.encoding import utf8_stream
 from spadesctl.notation.parser import parse_lines
@@ -95,14 +95,8 @@ def iter_game_texts(
     path = Path(source)
     try:
         stream = path.open("rb")
-    except FileNotFoundError:
-        raise RecordReadError(f"{name}: no such file") from None
-    except IsADirectoryError:
-        raise RecordReadError(f"{name}: is a directory, not a record file") from None
-    except PermissionError:
-        raise RecordReadError(f"{name}: permission denied") from None
     except OSError as exc:
-        raise RecordReadError(f"{name}: cannot be read ({exc.strerror})") from None
+        raise RecordReadError(f"{name}: {unreadable(exc)}") from None
     with stream:
         yield from _guarded(stream, name, rules)
 

@@ -387,7 +387,7 @@ def apply_passes(
     """
     seats = state.seats
     count = rules.blind_nil_pass
-    blind = _blind_nil_seats(bids) if rules.partnership and rules.players == 4 else []
+    blind = _blind_nil_seats(bids) if rules.has_partnerships else []
     if not blind and not hand.passes:
         return
     allowed: dict[tuple[Seat, Seat], Seat] = {}

@@ -82,6 +82,9 @@ class PlayRules(NamedTuple):
     #: everyone plays their lowest club; a player without clubs a heart or a diamond (a
     #: spade only when holding nothing else).
     lowest_club: Callable[[Sequence[int], Collection[int], int], Breach | None]
+    #: Whether a card of the suit led can break a rule at all (``must_overtake``); when
+    #: not, ``follow`` passes every such card and a caller in a hurry need not ask it.
+    following_may_break: bool
 
 
 def play_rules(rules: Ruleset, table: DeckTable) -> PlayRules:
@@ -155,7 +158,7 @@ def play_rules(rules: Ruleset, table: DeckTable) -> PlayRules:
             return Breach.LOWEST_CLUB_SPADE
         return None
 
-    return PlayRules(lead, follow, lowest_club)
+    return PlayRules(lead, follow, lowest_club, must_overtake)
 
 
 def legal_indices(

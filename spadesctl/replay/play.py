@@ -103,6 +103,7 @@ def play_tricks(hand: Hand, rules: Ruleset, state: HandState, rep: Reporter) -> 
     first_lead = rules.first_lead
     judge = play_rules(rules, table)
     follow = judge.follow
+    following_may_break = judge.following_may_break
     index_of = _index_of
     won = [0] * n
     tricks: list[PlayedTrick] = []
@@ -154,26 +155,9 @@ def play_tricks(hand: Hand, rules: Ruleset, state: HandState, rep: Reporter) -> 
             _lowest_club_trick(judge, state, t, indices, rotation, rep)
             broken = broken or any(suit[c] == SPADES for c in indices)
         else:
-            # The lead.
-            c = indices[0]
-            s = rotation[0]
-            led = suit[c]
-            held = holding[s]
-            if c in held:
-                held.remove(c)
-                counts[s][led] -= 1
-                played[c] = number
-            else:
-                _not_held(state, t, 0, s, c, rep)
-            for breach in judge.lead(counts[s], held, c, position == 0, broken):
-                _report(breach, state, t, 0, s, c, led, -1, -1, rep)
-            if led == SPADES:
-                broken = True
-            top_led = power[c]
-            top_spade = top_led if led == SPADES else -1
-            # The cards that follow it.
             first = position == 0
-            for k in range(1, len(indices)):
+            led = top_led = top_spade = -1
+            for k in range(len(indices)):
                 c = indices[k]
                 s = rotation[k]
                 cs = suit[c]
@@ -184,11 +168,21 @@ def play_tricks(hand: Hand, rules: Ruleset, state: HandState, rep: Reporter) -> 
                     played[c] = number
                 else:
                     _not_held(state, t, k, s, c, rep)
-                breached = follow(counts[s], held, c, led, top_led, top_spade, first)
-                if breached is not None:
-                    found = _report(breached, state, t, k, s, c, led, top_led, top_spade, rep)
-                    if found is not None:
-                        reneges.append(found)
+                if k == 0:  # the lead
+                    led = cs
+                    for breach in judge.lead(counts[s], held, c, first, broken):
+                        _report(breach, state, t, 0, s, c, led, -1, -1, rep)
+                    if led == SPADES:
+                        broken = True
+                    top_led = power[c]
+                    top_spade = top_led if led == SPADES else -1
+                    continue
+                if cs != led or following_may_break:
+                    breached = follow(counts[s], held, c, led, top_led, top_spade, first)
+                    if breached is not None:
+                        found = _report(breached, state, t, k, s, c, led, top_led, top_spade, rep)
+                        if found is not None:
+                            reneges.append(found)
                 p = power[c]
                 if cs == led:
                     if p > top_led:
@@ -228,33 +222,19 @@ def _not_held(state: HandState, t: Trick, k: int, s: int, c: int, rep: Reporter)
     seat = state.seats[s]
     text = CARDS[c].text
     if not state.table.in_pack[c]:
-        rep.add(
-            CARD_NOT_HELD,
-            f"{seat.word} played {text}: {state.table.not_in_pack_reason(c)}",
-            t.position_of(k),
-            trick=t.number,
-            seat=seat,
-        )
+        kind = CARD_NOT_HELD
+        message = f"{seat.word} played {text}: {state.table.not_in_pack_reason(c)}"
     elif c in state.played:
-        rep.add(
-            CARD_PLAYED_TWICE,
-            f"{seat.word} played {text}, already played in trick {state.played[c]}",
-            t.position_of(k),
-            trick=t.number,
-            seat=seat,
-        )
+        kind = CARD_PLAYED_TWICE
+        message = f"{seat.word} played {text}, already played in trick {state.played[c]}"
     else:
-        rep.add(
-            CARD_NOT_HELD,
-            f"{seat.word} played {text} without holding it ({state.whereabouts(c)})",
-            t.position_of(k),
-            trick=t.number,
-            seat=seat,
-        )
+        kind = CARD_NOT_HELD
+        message = f"{seat.word} played {text} without holding it ({state.whereabouts(c)})"
         # Taken as played: a later play of it is then a second play.
         state.played[c] = t.number
         for other in range(len(state.seats)):
             state.take(other, c)
+    rep.add(kind, message, t.position_of(k), trick=t.number, seat=seat)
 
 
 #: The diagnostic each broken play rule is reported as.

@@ -561,6 +561,11 @@ class Ruleset:
     )
 
     @property
+    def has_partnerships(self) -> bool:
+        """Whether the players play as two sides of partners (only four can)."""
+        return self.partnership and self.players == 4
+
+    @property
     def tricks_per_hand(self) -> int:
         return 17 if self.players == 3 else 13
 
