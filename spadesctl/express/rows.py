@@ -20,11 +20,11 @@ from spadesctl.cards import card
 from spadesctl.core.bids import BLIND_NIL, NIL
 from spadesctl.dates import game_date, game_time
 from spadesctl.express.family import ExpressRules
-from spadesctl.express.game import GameLedger, HandLedger
+from spadesctl.express.game import GameLedger
 from spadesctl.record import SEAT_TAGS
 from spadesctl.rules import format_rules
 from spadesctl.tables.adapter import file_text, int32
-from spadesctl.tables.builder import GameInfo, GamesBuilder, HandsBuilder, TableSet, TricksBuilder
+from spadesctl.tables.builder import GameInfo, GamesBuilder, TableSet
 from spadesctl.tables.deal import ACE_RANK, HIGH_CARD_RANK, Features, features
 
 _SUIT_TEXT: Final = ("S", "H", "D", "C")  # suits in play, numbered as the express check does
@@ -95,12 +95,10 @@ def add_express_game(tables: TableSet, ledger: GameLedger, source: str, index: i
     assert ledger.rules is not None
     players = {SEAT_TAGS[name].value: value for name, value in ledger.tags if name in SEAT_TAGS}
     game = _Settled(game_info(ledger, source, index), ledger, ledger.rules, players)
-    if tables.hands is not None or tables.tricks is not None:
-        for number, hand in enumerate(ledger.hands, start=1):
-            if tables.tricks is not None:
-                _add_tricks(tables.tricks, game, number, hand)
-            if tables.hands is not None:
-                _add_hands(tables.hands, game, number, hand)
+    if tables.tricks is not None:
+        tables.tricks.extend(game.info, _trick_rows(game))
+    if tables.hands is not None:
+        tables.hands.extend(game.info, _hand_rows(game))
     if tables.games is not None:
         _add_game_row(tables.games, game)
     return len(ledger.hands)
@@ -136,12 +134,14 @@ def _add_game_row(builder: GamesBuilder, game: _Settled) -> None:
     )
 
 
-def _add_hands(builder: HandsBuilder, game: _Settled, number: int, hand: HandLedger) -> None:
-    rules, info, players = game.rules, game.info, game.players
-    add = builder.add
+def _hand_rows(game: _Settled) -> list[tuple[object, ...]]:
+    """The ``hands`` rows of a settled game: its own columns, in the order of
+    :data:`spadesctl.tables.schema.HANDS` (:meth:`HandsBuilder.add` names them)."""
+    rules, players = game.rules, game.players
     end = game.ledger.end
-    deal = game.ledger.rows[hand.deal].split(" ")
-    dealer = rules.seats[hand.dealer]
+    rows = game.ledger.rows
+    # per seat, once per game: (seat, player, side, party, team), its party and mates
+    seats = []
     for seat in range(rules.players):
         p = rules.party_of[seat]
         party = rules.parties[p]
@@ -151,56 +151,58 @@ def _add_hands(builder: HandsBuilder, game: _Settled, number: int, hand: HandLed
             names = [players.get(rules.seats[s]) for s in mates]
             if names[0] is not None and names[1] is not None:
                 team = " & ".join(sorted((names[0], names[1])))
-        f = hand.figures[p]
-        code = hand.bids[seat]
-        nil = code == NIL
-        blind_nil = code == BLIND_NIL
-        tricks = hand.took[seat]
-        dealt = _dealt(deal[seat + 1])
-        add(
-            info,
-            hand=number,
-            dealer=dealer,
-            seat=rules.seats[seat],
-            player=players.get(rules.seats[seat]),
-            side=party if rules.partnership else None,
-            party=party,
-            team=team,
-            bid=max(code, 0),
-            nil=nil,
-            blind_nil=blind_nil,
-            blind=False,
-            tricks=tricks,
-            contract=int32(f[4]),
-            party_tricks=sum(hand.took[s] for s in mates),
-            made=f[2],
-            bags=int32(f[8] + f[9]),
-            points=int32(f[0]),
-            score=int32(hand.scores[p]),
-            nil_made=tricks == 0 if nil or blind_nil else None,
-            reneges=0,
-            violations=0,
-            unbid=False,
-            played=True,
-            after_end=False,
-            won=None if end is None else end[0] == p,
-            spades=dealt[0],
-            hearts=dealt[1],
-            diamonds=dealt[2],
-            clubs=dealt[3],
-            jokers=dealt[4],
-            aces=dealt[5],
-            high_cards=dealt[6],
-            first_bid=max(code, 0),  # one round of bids, no raise
-            raised=False,
-            raise_tricks=0,
-            pass_to=None,  # no passes before the bidding
-            passed_cards=None,
-            passed_spades=None,
-            renege_lost=0,
-            renege_received=0,
-            renege_counted=0,
-        )
+        side = party if rules.partnership else None
+        won = None if end is None else end[0] == p
+        fixed = (rules.seats[seat], players.get(rules.seats[seat]), side, party, team)
+        seats.append((seat, p, mates, fixed, won))
+    out: list[tuple[object, ...]] = []
+    for number, hand in enumerate(game.ledger.hands, start=1):
+        deal = rows[hand.deal].split(" ")
+        dealer = rules.seats[hand.dealer]
+        took = hand.took
+        for seat, p, mates, fixed, won in seats:
+            f = hand.figures[p]
+            code = hand.bids[seat]
+            nil = code == NIL
+            blind_nil = code == BLIND_NIL
+            tricks = took[seat]
+            bid = code if code > 0 else 0
+            out.append(
+                (
+                    number,
+                    dealer,
+                    *fixed,
+                    bid,
+                    nil,
+                    blind_nil,
+                    False,  # blind
+                    tricks,
+                    int32(f[4]),  # contract
+                    sum([took[s] for s in mates]),  # party_tricks
+                    f[2],  # made
+                    int32(f[8] + f[9]),  # bags: overtricks and extra bags
+                    int32(f[0]),  # points
+                    int32(hand.scores[p]),  # score
+                    tricks == 0 if nil or blind_nil else None,  # nil_made
+                    0,  # reneges
+                    0,  # violations
+                    False,  # unbid
+                    True,  # played
+                    False,  # after_end
+                    won,
+                    *_dealt(deal[seat + 1]),  # spades .. high_cards
+                    bid,  # first_bid: one round of bids, no raise
+                    False,  # raised
+                    0,  # raise_tricks
+                    None,  # pass_to: no passes before the bidding
+                    None,  # passed_cards
+                    None,  # passed_spades
+                    0,  # renege_lost
+                    0,  # renege_received
+                    0,  # renege_counted
+                )
+            )
+    return out
 
 
 def _first_trick(rows: Sequence[str], deal: int) -> int:
@@ -211,40 +213,45 @@ def _first_trick(rows: Sequence[str], deal: int) -> int:
     return at
 
 
-def _add_tricks(builder: TricksBuilder, game: _Settled, number: int, hand: HandLedger) -> None:
-    rules, info, players = game.rules, game.info, game.players
+def _trick_rows(game: _Settled) -> list[tuple[object, ...]]:
+    """The ``tricks`` rows of a settled game: its own columns, in the order of
+    :data:`spadesctl.tables.schema.TRICKS` (:meth:`TricksBuilder.add` names them)."""
+    rules, players = game.rules, game.players
     seats = rules.seats
     cards = rules.tables.cards
-    add = builder.add
     rows = game.ledger.rows
-    at = _first_trick(rows, hand.deal)
-    broken = False
-    for t, winner in enumerate(hand.winners):
-        words = rows[at + t].split(" ")
-        played = words[3:]
-        leader = seats.index(words[2])
-        order = rules.rotations[leader]
-        by_seat = dict(zip((seats[s] for s in order), played, strict=True))
-        led = cards[played[0]][0]
-        winning = by_seat[seats[winner]]
-        spade = any(cards[c][0] == 0 for c in played)
-        add(
-            info,
-            hand=number,
-            trick=t + 1,
-            leader=words[2],
-            leader_player=players.get(words[2]),
-            winner=seats[winner],
-            winner_player=players.get(seats[winner]),
-            led_suit=_SUIT_TEXT[led],
-            cards=" ".join(played),
-            card_n=by_seat.get("N"),
-            card_e=by_seat.get("E"),
-            card_s=by_seat.get("S"),
-            card_w=by_seat.get("W"),
-            winning_card=winning,
-            trumped=cards[winning][0] == 0 and led != 0,
-            spades_broken=broken,
-            breaks_spades=spade and not broken,
-        )
-        broken = broken or spade
+    spots = {"N": 0, "E": 1, "S": 2, "W": 3}
+    out: list[tuple[object, ...]] = []
+    for number, hand in enumerate(game.ledger.hands, start=1):
+        at = _first_trick(rows, hand.deal)
+        broken = False
+        for t, winner in enumerate(hand.winners):
+            words = rows[at + t].split(" ")
+            played = words[3:]
+            leader = words[2]
+            by_seat: list[str | None] = [None, None, None, None]
+            for s, c in zip(rules.rotations[spots[leader]], played, strict=True):
+                by_seat[s] = c
+            led = cards[played[0]][0]
+            winning = by_seat[winner]
+            assert winning is not None
+            spade = any(cards[c][0] == 0 for c in played)
+            out.append(
+                (
+                    number,
+                    t + 1,
+                    leader,
+                    players.get(leader),
+                    seats[winner],
+                    players.get(seats[winner]),
+                    _SUIT_TEXT[led],
+                    " ".join(played),
+                    *by_seat,  # card_n .. card_w
+                    winning,
+                    cards[winning][0] == 0 and led != 0,  # trumped
+                    broken,  # spades_broken: before the trick
+                    spade and not broken,  # breaks_spades
+                )
+            )
+            broken = broken or spade
+    return out

@@ -13,7 +13,7 @@ order (a test keeps the two in step), with enum values as their text (``"N"``, `
 from __future__ import annotations
 
 import datetime
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 from types import MappingProxyType
@@ -81,6 +81,21 @@ class TableBuilder:
         else:
             runs.append((info, 1))
         self._rows += 1
+
+    def extend(self, info: GameInfo, rows: Sequence[tuple[object, ...]]) -> None:
+        """Append the ``rows`` of one game at once, each a tuple of the table's own columns
+        in the schema's order (the express check's rows: :mod:`spadesctl.express.rows`);
+        :class:`ValueError` if a row is not as wide as the table."""
+        if not rows:
+            return
+        for column, values in zip(self._columns, zip(*rows, strict=True), strict=True):
+            column.extend(values)
+        runs = self._game_runs
+        if runs and runs[-1][0] is info:
+            runs[-1] = (info, runs[-1][1] + len(rows))
+        else:
+            runs.append((info, len(rows)))
+        self._rows += len(rows)
 
     def checkpoint(self) -> tuple[int, int, int]:
         """A mark to :meth:`rollback` to: rows, game runs, rows of the last run."""
