@@ -42,6 +42,7 @@ class By(enum.Enum):
     player = "player"
     team = "team"
     pair = "pair"
+    pair_bid = "pair_bid"
     seat = "seat"
     game = "game"
     event = "event"
@@ -49,6 +50,7 @@ class By(enum.Enum):
     spades = "spades"
     high_cards = "high_cards"
     voids = "voids"
+    holding = "holding"
 
 
 class StatsFormat(enum.Enum):
@@ -156,6 +158,13 @@ def stats(
     since: SinceOption = None,
     until: UntilOption = None,
     preset: PresetOption = None,
+    card: Annotated[
+        str,
+        typer.Option(
+            metavar="CARD",
+            help="The card --by holding asks about: whether the seat was dealt it.",
+        ),
+    ] = "AS",
     rules: RulesOption = None,
     default_rules: Annotated[
         str | None,
@@ -186,7 +195,8 @@ def stats(
 ) -> None:
     """Statistics by player, team, seat, game or event across records.
 
-    Also by pair, bid size and hand strength (--by).  Ratings, bidding accuracy, nils,
+    Also by pair, a pair's contract size (pair_bid), bid size, hand strength and
+    whether a seat holds a card (--by holding --card AS).  Ratings, bidding accuracy, nils,
     sets, bags, violations, wins and points, and whether the deals look fair; the
     columns are described in docs/stats.md.  Exits 0 when every game was counted, 1 when
     some could not be read (reported on standard error), 2 for usage and I/O errors.
@@ -205,7 +215,7 @@ def stats(
         request = query.StatsRequest(
             paths=tuple(paths),
             by=by.value,
-            filters=query.filters(player, event, since, until, preset),
+            filters=query.filters(player, event, since, until, preset, card),
             rules=query.ruleset_option(rules, rules_option),
             sort=sort,
             reverse=reverse,

@@ -222,7 +222,7 @@ def _add_hands(
         dealer = _SEAT_TEXT[hand.dealer]
         for seat in hand.seats:
             party, party_text, side_text, team, player = seats[seat]
-            cards: Features | NoDeal = dealt.get(seat, NO_DEAL)
+            cards, dealt_cards = dealt.get(seat, (NO_DEAL, None))
             seat_text = _SEAT_TEXT[seat]
             bid = hand.bid_of(seat)
             blind_nil = bid is not None and bid.kind is BidKind.BLIND_NIL
@@ -268,6 +268,7 @@ def _add_hands(
                 jokers=cards[4],
                 aces=cards[5],
                 high_cards=cards[6],
+                dealt=dealt_cards,
                 first_bid=_int32(first_bid.tricks) if first_bid is not None else None,
                 raised=raise_tricks > 0,
                 raise_tricks=raise_tricks,
@@ -330,12 +331,16 @@ def _received_void(score: HandScore | None) -> dict[Party, int]:
     return void
 
 
-def _dealt(hand: ReplayedHand) -> dict[Seat, Features]:
-    """The deal columns of each seat, when the whole deal is known (else none)."""
+def _dealt(hand: ReplayedHand) -> dict[Seat, tuple[Features | NoDeal, str | None]]:
+    """The deal columns of each seat and its cards as dealt (``dealt``), when the whole
+    deal is known (else none)."""
     holdings = [hand.holding(seat) for seat in hand.seats]
     if not whole_deal_known(holdings, hand.holdings_known, hand.rules.tricks_per_hand):
         return {}
-    return {seat: features(h) for seat, h in zip(hand.seats, holdings, strict=True)}
+    return {
+        seat: (features(h), " ".join(_CARD_TEXT[c] for c in h))
+        for seat, h in zip(hand.seats, holdings, strict=True)
+    }
 
 
 def _add_tricks(

@@ -132,16 +132,31 @@ def filters(
     since: str | None = None,
     until: str | None = None,
     preset_names: Sequence[str] | None = None,
+    card: str = st.HOLDING_CARD,
 ) -> st.Filters:
     """The filters of ``--player``, ``--event``, ``--since``, ``--until`` and ``--preset``
-    as the command line gives them (repeated or comma-separated lists, dates as text)."""
+    as the command line gives them (repeated or comma-separated lists, dates as text),
+    and the ``--card`` of ``--by holding``."""
     return st.Filters(
         split_list(players),
         split_list(events),
         parse_date(since, "--since"),
         parse_date(until, "--until"),
         presets(split_list(preset_names)),
+        holding_card(card),
     )
+
+
+def holding_card(text: str) -> str:
+    """A card as the ``dealt`` column writes it (``AS``, ``TH``, ``BJ``; any case, ``10``
+    for ``T``); :class:`QueryError` for one that is no card."""
+    from spadesctl.cards import ALL_CARDS
+
+    card = text.strip().upper().replace("10", "T")
+    known = [c.text for c in ALL_CARDS]
+    if card not in known:
+        raise QueryError(f"--card expects a card such as AS, TH or BJ, not {text!r}")
+    return card
 
 
 def ruleset_option(text: str | None, option: str = "--rules") -> Ruleset | None:

@@ -114,6 +114,7 @@ HANDS: Final[Schema] = MappingProxyType(
         "jokers": pl.Int8(),
         "aces": pl.Int8(),
         "high_cards": pl.Int8(),
+        "dealt": pl.String(),
         "first_bid": pl.Int32(),
         "raised": pl.Boolean(),
         "raise_tricks": pl.Int32(),

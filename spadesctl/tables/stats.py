@@ -18,6 +18,7 @@ docs/stats.md defines every column.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
@@ -30,13 +31,26 @@ from spadesctl.tables.schema import HANDS, table_of_columns
 
 #: What the statistics are grouped by.
 GroupBy = Literal[
-    "player", "team", "pair", "seat", "game", "event", "bid", "spades", "high_cards", "voids"
+    "player",
+    "team",
+    "pair",
+    "pair_bid",
+    "seat",
+    "game",
+    "event",
+    "bid",
+    "spades",
+    "high_cards",
+    "voids",
+    "holding",
 ]
 GROUPINGS: Final[tuple[GroupBy, ...]] = get_args(GroupBy)
 #: Groupings whose unit is a side in a hand (its two rows folded together).
-SIDE_GROUPINGS: Final = frozenset({"team", "pair"})
+SIDE_GROUPINGS: Final = frozenset({"team", "pair", "pair_bid"})
 #: Groupings by what a seat bid or was dealt: the rows are the seat's own.
-HAND_GROUPINGS: Final = frozenset({"bid", "spades", "high_cards", "voids"})
+HAND_GROUPINGS: Final = frozenset({"bid", "spades", "high_cards", "voids", "holding"})
+#: The card ``--by holding`` asks about unless told another.
+HOLDING_CARD: Final = "AS"
 
 #: The key columns of each grouping.
 KEYS: Final[Mapping[GroupBy, tuple[str, ...]]] = MappingProxyType(
@@ -44,6 +58,7 @@ KEYS: Final[Mapping[GroupBy, tuple[str, ...]]] = MappingProxyType(
         "player": ("player",),
         "team": ("team",),
         "pair": ("team",),
+        "pair_bid": ("team", "contract"),
         "seat": ("seat",),
         "game": ("file", "game", "event", "date"),
         "event": ("event",),
@@ -51,6 +66,7 @@ KEYS: Final[Mapping[GroupBy, tuple[str, ...]]] = MappingProxyType(
         "spades": ("spades",),
         "high_cards": ("high_cards",),
         "voids": ("voids",),
+        "holding": ("card", "seat", "holds"),
     }
 )
 
@@ -158,6 +174,8 @@ COLUMNS: Final[Mapping[GroupBy, tuple[str, ...]]] = MappingProxyType(
         "spades": ("spades", "games", *FIGURES),
         "high_cards": ("high_cards", "games", *FIGURES),
         "voids": ("voids", "games", *FIGURES),
+        "pair_bid": ("team", "contract", "games", *FIGURES),
+        "holding": ("card", "seat", "holds", "games", *FIGURES),
     }
 )
 #: The columns ``stats`` shows: those of :data:`COLUMNS`, with the ratings joined after
@@ -187,6 +205,8 @@ class Filters:
     since: date | None = None
     until: date | None = None
     presets: tuple[str, ...] = ()
+    #: the card ``--by holding`` asks about (not a filter: the rows of both answers count)
+    card: str = HOLDING_CARD
 
     def condition(self, by: GroupBy) -> pl.Expr | None:
         """The filter as one boolean expression over ``hands`` rows, or ``None``."""
@@ -267,9 +287,12 @@ def units(hands: pl.LazyFrame, by: GroupBy, filters: Filters = Filters()) -> pl.
     if by == "player":
         hands = hands.filter(pl.col("player").is_not_null())
     if by in HAND_GROUPINGS:
-        hands = hands.with_columns(
-            **{k: e for k, e in _DERIVED_KEYS.items() if k in KEYS[by]}
-        ).filter(pl.all_horizontal(pl.col(k).is_not_null() for k in KEYS[by]))
+        derived = {k: e for k, e in _DERIVED_KEYS.items() if k in KEYS[by]}
+        if by == "holding":
+            derived.update(card=pl.lit(filters.card), holds=holds(filters.card))
+        hands = hands.with_columns(**derived).filter(
+            pl.all_horizontal(pl.col(k).is_not_null() for k in KEYS[by])
+        )
     contract_bid = pl.col("bid").is_not_null() & ~pl.col("nil") & ~pl.col("blind_nil")
     error = pl.when(contract_bid).then(pl.col("tricks") - pl.col("bid")).cast(pl.Int64)
     seat_units = hands.select(
@@ -294,6 +317,8 @@ def units(hands: pl.LazyFrame, by: GroupBy, filters: Filters = Filters()) -> pl.
     # rows) are read from the row of its first seat (N or E) alone, its members' counts
     # from both rows, so that no group-by folds the rows together.
     sides = hands.filter(pl.col("team").is_not_null() & pl.col("side").is_not_null())
+    if by == "pair_bid":  # by the side's contract: the hands in which it has one
+        sides = sides.filter(pl.col("contract").is_not_null())
     lead = pl.col("seat").is_in(["N", "E"])
 
     def once(expr: pl.Expr) -> pl.Expr:
@@ -301,6 +326,7 @@ def units(hands: pl.LazyFrame, by: GroupBy, filters: Filters = Filters()) -> pl.
 
     return sides.select(
         "team",
+        *(["contract"] if "contract" in KEYS[by] else []),
         "file",
         "game",
         "party",
@@ -325,6 +351,12 @@ _PASS_AND_RENEGE: Final = (
     "renege_received",
     "renege_counted",
 )
+
+
+def holds(card: str) -> pl.Expr:
+    """Whether the seat was dealt ``card`` (a card as the notation writes it, ``AS``),
+    read from ``dealt``; null when the deal is not known."""
+    return pl.col("dealt").str.contains(f"(?:^| ){re.escape(card)}(?: |$)")
 
 
 def partial(counted: pl.LazyFrame, by: GroupBy) -> pl.LazyFrame:
@@ -508,7 +540,7 @@ class Accumulator:
 
 def default_order(by: GroupBy) -> tuple[tuple[str, ...], tuple[bool, ...]]:
     """(columns, descending) of the default sort of a grouping."""
-    if by == "seat" or by in HAND_GROUPINGS:
+    if by in ("seat", "pair_bid") or by in HAND_GROUPINGS:
         return KEYS[by], tuple(False for _ in KEYS[by])
     if by == "game":
         return ("file", "game"), (False, False)
