@@ -60,6 +60,17 @@ def _dealt(word: str) -> Features:
     return (total[0], total[1], total[2], total[3], total[4], total[5], total[6])
 
 
+@functools.lru_cache(maxsize=8192)
+def _dealt_cards(word: str) -> str:
+    """The ``dealt`` column of one seat's ``N:AJ64.QT9.74.J984``: its cards in the order
+    the deal word writes them (``AS JS 6S 4S QH ...``), the jokers after the clubs."""
+    groups = word[2:].split(".")
+    cards = [rank + _PRINTED[g] for g, text in enumerate(groups[:4]) for rank in text]
+    if len(groups) > 4:
+        cards.extend(_JOKERS[ch] for ch in groups[4])
+    return " ".join(cards)
+
+
 def game_info(ledger: GameLedger, source: str, index: int) -> GameInfo:
     """The game columns, as :func:`spadesctl.tables.adapter.game_info` reads them from
     the parsed game (the express check refuses a tag given twice)."""
@@ -191,6 +202,7 @@ def _hand_rows(game: _Settled) -> list[tuple[object, ...]]:
                     False,  # after_end
                     won,
                     *_dealt(deal[seat + 1]),  # spades .. high_cards
+                    _dealt_cards(deal[seat + 1]),  # dealt
                     bid,  # first_bid: one round of bids, no raise
                     False,  # raised
                     0,  # raise_tricks
