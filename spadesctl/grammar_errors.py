@@ -14,6 +14,7 @@ from collections.abc import Callable, Collection, Mapping
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from spadesctl.events import Position, SyntaxIssue
+from spadesctl.quoting import quoted
 
 #: Names of the terminals a parser expected -> words for people.
 Describe = Callable[[Collection[str]], str]
@@ -40,14 +41,16 @@ def issue_for(exc: UnexpectedInput, text: str, line_no: int, describe: Describe)
         at_end = exc.token.type in ("$END", "_NL")
         if at_end:
             pos = Position(line_no, len(text.rstrip()) + 1)
-        found = "the end of the line" if at_end else repr(str(exc.token))
+        found = "the end of the line" if at_end else quoted(str(exc.token))
         return SyntaxIssue(
             f"unexpected {found}; expected {describe(exc.accepts or exc.expected)}", pos
         )
     if isinstance(exc, UnexpectedCharacters):
         rest = text[column - 1 :].split()
         found = rest[0] if rest else text[column - 1 : column]
-        return SyntaxIssue(f"unexpected {found!r}; expected {describe(exc.allowed or set())}", pos)
+        return SyntaxIssue(
+            f"unexpected {quoted(found)}; expected {describe(exc.allowed or set())}", pos
+        )
     if isinstance(exc, UnexpectedEOF):
         pos = Position(line_no, len(text.rstrip()) + 1)
         return SyntaxIssue(f"the line ends too early; expected {describe(set(exc.expected))}", pos)

@@ -52,6 +52,7 @@ from spadesctl.events import (
 from spadesctl.notation.escapes import unescape
 from spadesctl.notation.grammar import spades_parser
 from spadesctl.notation.parser import NotationError, too_large
+from spadesctl.quoting import quoted
 
 _SEAT_ORDER: Final = {Seat.N: 0, Seat.E: 1, Seat.S: 2, Seat.W: 3}
 #: What the grammar ignores between tokens (and nothing else: not Unicode spaces).
@@ -60,7 +61,7 @@ _BLANK: Final = " \t\f\r"
 
 def _seat(tok: Token) -> Seat:
     if len(tok) != 1:
-        raise NotationError(f"expected a seat (N, E, S or W), not {str(tok)!r}", tok)
+        raise NotationError(f"expected a seat (N, E, S or W), not {quoted(str(tok))}", tok)
     return Seat(str(tok))
 
 
@@ -92,7 +93,7 @@ def _split_cards(tok: Token) -> tuple[tuple[Card, ...], tuple[int, ...]]:
         try:
             out.append(Card.parse(part))
         except ValueError:
-            raise NotationError(f"not a card: {part!r}", tok) from None
+            raise NotationError(f"not a card: {quoted(part)}", tok) from None
         columns.append(col + index)
         index += len(part)
     return tuple(out), tuple(columns)
@@ -272,11 +273,11 @@ def _issue_for(exc: UnexpectedInput, text: str, line_no: int) -> SyntaxIssue:
         at_end = exc.token.type in ("$END", "_NL")
         if at_end:
             pos = Position(line_no, len(text.rstrip()) + 1)
-        found = "the end of the line" if at_end else repr(str(exc.token))
+        found = "the end of the line" if at_end else quoted(str(exc.token))
         if {"HAND", "DEAL", "TRICK"} <= set(exc.accepts or exc.expected):
             word = str(exc.token).split()[0] if str(exc.token).strip() else str(exc.token)
             return SyntaxIssue(
-                f"unknown line {word!r}; a line starts with " + ", ".join(LINE_KEYWORDS), pos
+                f"unknown line {quoted(word)}; a line starts with " + ", ".join(LINE_KEYWORDS), pos
             )
         expected = _describe_expected(exc.accepts or exc.expected)
         return SyntaxIssue(f"unexpected {found}; expected {expected}", pos)
@@ -285,11 +286,11 @@ def _issue_for(exc: UnexpectedInput, text: str, line_no: int) -> SyntaxIssue:
         found = rest[0] if rest else text[column - 1 : column]
         if column == 1 + (len(text) - len(text.lstrip())):
             return SyntaxIssue(
-                f"unknown line {found!r}; a line starts with " + ", ".join(LINE_KEYWORDS),
+                f"unknown line {quoted(found)}; a line starts with " + ", ".join(LINE_KEYWORDS),
                 pos,
             )
         expected = _describe_expected(exc.allowed or set())
-        return SyntaxIssue(f"unexpected {found!r}; expected {expected}", pos)
+        return SyntaxIssue(f"unexpected {quoted(found)}; expected {expected}", pos)
     if isinstance(exc, UnexpectedEOF):
         return SyntaxIssue(
             f"the line ends too early; expected {_describe_expected(set(exc.expected))}", pos
