@@ -188,6 +188,12 @@ TRICK_NUMBER: Final = Kind("SP312", "trick-number", _E, "tricks not numbered 1, 
 RENEGE_RULED: Final = Kind(
     "SP313", "renege-ruled", _N, "a renege the record's own ruling calls and penalises"
 )
+TRICK_IN_SEAT_ORDER: Final = Kind(
+    "SP314",
+    "trick-in-seat-order",
+    _E,
+    "a trick's cards written in seat order (N E S W), not in the order played",
+)
 # -- the score sheet ----------------------------------------------------------------------
 SCORE_MISMATCH: Final = Kind(
     "SP401", "score-mismatch", _E, "a recorded running score that disagrees"

@@ -44,6 +44,7 @@ from spadesctl.events import Trick
 from spadesctl.record import Hand
 from spadesctl.replay.report import Reporter
 from spadesctl.replay.result import FoundRenege, PlayedTrick
+from spadesctl.replay.seat_order import as_played
 from spadesctl.replay.state import HandState
 from spadesctl.rules.ruleset import FirstLead, LeadSpades, Ruleset
 from spadesctl.values import fast_init
@@ -135,6 +136,7 @@ def play_tricks(hand: Hand, rules: Ruleset, state: HandState, rep: Reporter) -> 
                 seat=t.leader,
             )
         previous = t
+        t = as_played(t, lead, state, rep)  # cards written in seat order: seat_order.py
         cards = t.cards
         if len(cards) != n:
             where = t.position_of(n) if len(cards) > n else t.pos
