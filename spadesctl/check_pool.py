@@ -28,7 +28,7 @@ from spadesctl.checking import (
     io_error,
 )
 from spadesctl.file_warnings import Fingerprint
-from spadesctl.notation import GameText, RecordReadError, iter_game_texts
+from spadesctl.notation import GameText, RecordReadError, iter_game_texts, unit_size
 from spadesctl.pool import Done, Task, choose_jobs, ordered_results
 from spadesctl.record import Game
 
@@ -50,12 +50,7 @@ class GameBatch:
     @property
     def size(self) -> int:
         """About how many bytes of the file the batch holds (for progress by bytes)."""
-        return sum(
-            sum(len(line) + 1 for line in u.lines)
-            if isinstance(u, GameText)
-            else 240 * len(u.hands)
-            for u in self.units
-        )
+        return sum(map(unit_size, self.units))
 
 
 def check_batch(batch: GameBatch, options: CheckOptions) -> FileReport:

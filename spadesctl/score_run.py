@@ -46,9 +46,11 @@ def score_files(
     apply_penalties: bool = False,
     summary: ScoreSummary | None = None,
     warn: Callable[[str], None] = lambda message: None,
+    progress: Callable[[int], None] | None = None,
 ) -> Iterator[SheetReport]:
     """The report of every game of ``files`` that can be scored, in order (``rules``:
-    the ruleset of games that declare none)."""
+    the ruleset of games that declare none); ``progress`` is told the bytes of each game
+    read."""
     from spadesctl.rules.resolve import rules_for_game
     from spadesctl.sheet.run import sheet_report
 
@@ -57,7 +59,7 @@ def score_files(
         for path in files:
             games = hands = 0
             try:
-                for game in iter_games(path, rules=rules):
+                for game in iter_games(path, rules=rules, progress=progress):
                     games += 1
                     hands += len(game.hands) or len(game.issues)  # issues: said already
                     chosen = rules_for_game(game, rules or STANDARD)
