@@ -24,9 +24,11 @@ from spadesctl.checking import (
     check_file,
     check_game_text,
     file_rules,
+    first_line,
     io_error,
 )
-from spadesctl.notation import GameText, RecordReadError, iter_game_texts
+from spadesctl.file_warnings import Fingerprint
+from spadesctl.notation import GameText, RecordReadError, iter_game_texts, unit_size
 from spadesctl.pool import Done, Task, choose_jobs, ordered_results
 from spadesctl.record import Game
 
@@ -48,12 +50,7 @@ class GameBatch:
     @property
     def size(self) -> int:
         """About how many bytes of the file the batch holds (for progress by bytes)."""
-        return sum(
-            sum(len(line) + 1 for line in u.lines)
-            if isinstance(u, GameText)
-            else 240 * len(u.hands)
-            for u in self.units
-        )
+        return sum(map(unit_size, self.units))
 
 
 def check_batch(batch: GameBatch, options: CheckOptions) -> FileReport:
@@ -62,12 +59,15 @@ def check_batch(batch: GameBatch, options: CheckOptions) -> FileReport:
     if batch.first_index != 1:
         diagnostics = []  # a bad --rules is reported once, with the file's first batch
     hands = 0
+    prints: list[Fingerprint] = []
     with bulk_gc():
         for index, unit in enumerate(batch.units, start=batch.first_index):
-            found, count = check_game_text(unit, index, batch.path, options, default)
+            found, count, digest = check_game_text(unit, index, batch.path, options, default)
             diagnostics.extend(found)
             hands += count
-    return FileReport(batch.path, tuple(diagnostics), len(batch.units), hands)
+            if digest is not None:
+                prints.append(Fingerprint(digest, first_line(unit), index))
+    return FileReport(batch.path, tuple(diagnostics), len(batch.units), hands, tuple(prints))
 
 
 def check_in_processes(
@@ -113,6 +113,7 @@ def check_in_processes(
                 tuple(d for p in parts for d in p.diagnostics),
                 sum(p.games for p in parts),
                 sum(p.hands for p in parts),
+                tuple(f for p in parts for f in p.fingerprints),
             )
             parts.clear()
 

@@ -13,9 +13,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from heapq import merge
 
 from spadesctl.checking import CheckOptions, FileReport, check_file
 from spadesctl.diagnostics import IO_ERROR, Severity
+from spadesctl.file_warnings import RepeatedGames, no_games
 from spadesctl.selection import EVERYTHING, Selection
 from spadesctl.status import ExitStatus
 
@@ -128,6 +130,23 @@ def file_reports(
     yield from check_in_processes(list(files), options, jobs)
 
 
+def with_file_warnings(report: FileReport, repeats: RepeatedGames) -> FileReport:
+    """``report`` with the warnings about its file as a whole (``no-games``) and its
+    games seen before in the run (``duplicate-game``, from ``repeats``), in line order;
+    its fingerprints are dropped once counted."""
+    found = repeats.warnings(report.file, report.fingerprints)
+    if not report.diagnostics:  # said nothing else (unreadable, another format...)
+        empty = no_games(report.file, report.games, report.hands)
+        if empty is not None:
+            found.insert(0, empty)
+    if not found and not report.fingerprints:
+        return report
+    diagnostics = report.diagnostics
+    if found:
+        diagnostics = tuple(merge(diagnostics, found, key=lambda d: (d.line, d.column)))
+    return FileReport(report.file, diagnostics, report.games, report.hands)
+
+
 def check_paths(
     request: CheckRequest,
     summary: CheckSummary | None = None,
@@ -135,7 +154,9 @@ def check_paths(
 ) -> Iterator[FileReport]:
     """Each file's report with only the selected diagnostics, in order; ``summary``
     (when given) counts them as they are yielded, ``progress`` the bytes checked."""
+    repeats = RepeatedGames()
     for report in file_reports(request.files, request.options, request.jobs, progress):
+        report = with_file_warnings(report, repeats)
         shown = tuple(d for d in report.diagnostics if d.name in request.selection.names)
         if len(shown) != len(report.diagnostics):
             report = FileReport(report.file, shown, report.games, report.hands)
@@ -144,4 +165,11 @@ def check_paths(
         yield report
 
 
-__all__ = ["CheckRequest", "CheckSummary", "check_jobs", "check_paths", "file_reports"]
+__all__ = [
+    "CheckRequest",
+    "CheckSummary",
+    "check_jobs",
+    "check_paths",
+    "file_reports",
+    "with_file_warnings",
+]

@@ -16,7 +16,7 @@ import difflib
 import enum
 import io
 import sys
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -76,8 +76,11 @@ def _read(name: str) -> bytes:
         raise RecordReadError(f"{name}: {unreadable(exc)}") from None
 
 
-def format_source(name: str) -> Formatted:
-    """Format one record file (``-``: standard input)."""
+def format_source(name: str, progress: Callable[[int], None] | None = None) -> Formatted:
+    """Format one record file (``-``: standard input); ``progress`` is told the bytes
+    formatted as it goes (half of each game's as it is read, the other half as its
+    canonical form is read back)."""
+    half = None if progress is None else (lambda n: progress(n // 2))
     try:
         data = _read(name)
     except RecordReadError as exc:
@@ -89,7 +92,7 @@ def format_source(name: str) -> Formatted:
     if record_format is not NATIVE:
         return Formatted(name, Outcome.NOT_NATIVE, record_format=record_format)
     try:
-        games = list(games_from_stream(io.BytesIO(data), name))
+        games = list(games_from_stream(io.BytesIO(data), name, progress=half))
     except BinaryFileError as exc:
         return Formatted(name, Outcome.UNREADABLE, message=f"{name}: {exc}")
     original = data.decode("utf-8", "replace")
@@ -97,7 +100,8 @@ def format_source(name: str) -> Formatted:
     if problems:
         return Formatted(name, Outcome.HAS_ERRORS, original, problems=problems)
     text = with_comments(games, original)
-    again = list(games_from_stream(io.BytesIO(text.encode("utf-8", "surrogateescape")), name))
+    canonical = io.BytesIO(text.encode("utf-8", "surrogateescape"))
+    again = list(games_from_stream(canonical, name, progress=half))
     if again != games or any(g.issues for g in again):  # never lose or change a word
         message = f"{name}: not formatted: its comments could not be kept in place (please report)"
         return Formatted(name, Outcome.UNREADABLE, original, message=message)

@@ -16,6 +16,7 @@ from lark import Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from spadesctl.events import Position, SyntaxIssue
+from spadesctl.quoting import quoted
 
 #: Names of the terminals a parser expected -> words for people.
 Describe = Callable[[Collection[str]], str]
@@ -72,7 +73,7 @@ def issue_for(
         at_end = exc.token.type in ("$END", "_NL")
         if at_end:
             pos = Position(line_no, len(text.rstrip()) + 1)
-        found = "the end of the line" if at_end else repr(str(exc.token))
+        found = "the end of the line" if at_end else quoted(str(exc.token))
         expected = exc.accepts or exc.expected
         if keywords and set(keyword_terminals) <= set(expected):
             token = str(exc.token)
@@ -83,7 +84,9 @@ def issue_for(
         found = rest[0] if rest else text[column - 1 : column]
         if keywords and column == 1 + (len(text) - len(text.lstrip())):
             return _unknown_line(found, keywords, pos)
-        return SyntaxIssue(f"unexpected {found!r}; expected {describe(exc.allowed or set())}", pos)
+        return SyntaxIssue(
+            f"unexpected {quoted(found)}; expected {describe(exc.allowed or set())}", pos
+        )
     if isinstance(exc, UnexpectedEOF):  # pragma: no cover - only Earley parsers raise it
         pos = Position(line_no, len(text.rstrip()) + 1)
         return SyntaxIssue(f"the line ends too early; expected {describe(set(exc.expected))}", pos)
@@ -91,7 +94,9 @@ def issue_for(
 
 
 def _unknown_line(word: str, keywords: Sequence[str], pos: Position) -> SyntaxIssue:
-    return SyntaxIssue(f"unknown line {word!r}; a line starts with " + ", ".join(keywords), pos)
+    return SyntaxIssue(
+        f"unknown line {quoted(word)}; a line starts with " + ", ".join(keywords), pos
+    )
 
 
 __all__ = ["Describe", "LineGrammar", "describer", "issue_for"]

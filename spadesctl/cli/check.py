@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -24,7 +23,7 @@ from spadesctl.cli.options import (
     format_option,
     settings,
 )
-from spadesctl.cli.progress import Progress
+from spadesctl.cli.progress import BytesProgress
 from spadesctl.emit import DIAGNOSTIC_FORMATS, DiagnosticSettings, Emitter
 from spadesctl.emit.diagnostics import statistics_lines
 from spadesctl.output import OutputError, open_output
@@ -144,19 +143,10 @@ def _report(
     bar by bytes on a terminal (a large file's too, as its games are checked)."""
     from spadesctl.check_run import check_paths
 
-    total = sum(_size(path) for path in request.files)
-    bar = Progress(max(total // 1024, 1), "checking (KiB)", enabled=False if quiet else None)
-    done = 0
-
-    def advance(size: int) -> None:
-        nonlocal done
-        before = done // 1024
-        done += size
-        bar.advance(done // 1024 - before)
-
+    bar = BytesProgress(request.files, "checking", enabled=False if quiet else None)
     if not statistics:
         emitter.start()
-    for report in check_paths(request, summary, advance if bar.enabled else None):
+    for report in check_paths(request, summary, bar.add if bar.enabled else None):
         if not statistics and report.diagnostics:
             bar.clear()  # diagnostics and the bar may share the terminal
             for d in report.diagnostics:
@@ -164,10 +154,3 @@ def _report(
     bar.close()
     if not statistics:
         emitter.finish()
-
-
-def _size(path: str) -> int:
-    try:
-        return 0 if path == "-" else os.path.getsize(path)
-    except OSError:
-        return 0

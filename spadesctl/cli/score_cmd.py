@@ -23,6 +23,7 @@ from spadesctl.cli.options import (
     ruleset,
     settings,
 )
+from spadesctl.cli.progress import BytesProgress
 from spadesctl.emit import SHEET_FORMATS, SheetSettings
 from spadesctl.output import OutputError, open_output
 from spadesctl.sources import expand_paths
@@ -71,22 +72,32 @@ def score(
     found = settings(config, isolated)
     summary = ScoreSummary()
     shown = SheetSettings(explain=explain, penalties=apply_penalties)
+    bar = BytesProgress(files, "scoring")  # on a terminal only
+
+    def warn(message: str) -> None:
+        bar.clear()
+        _warn(message)
+
     reports = score_files(
         files,
         ruleset(rules if rules is not None else found.rules),
         apply_penalties=apply_penalties,
         summary=summary,
-        warn=_warn,
+        warn=warn,
+        progress=bar.add if bar.enabled else None,
     )
     try:
         with open_output(output) as out:
             emitter = SHEET_FORMATS.get(output_format).emitter(out, shown)
             emitter.start()
             for report in reports:
+                bar.clear()  # the sheets and the bar may share the terminal
                 emitter.write(report)
             emitter.finish()
     except OutputError as exc:
         fail(str(exc))
+    finally:
+        bar.close()
     if exit_zero and summary.status is ExitStatus.PROBLEMS:
         raise typer.Exit(ExitStatus.CLEAN)
     raise typer.Exit(summary.status)

@@ -41,6 +41,7 @@ from spadesctl.cards import Card, Seat, Suit
 from spadesctl.diagnostics import UNKNOWN_OPTION
 from spadesctl.grammar_errors import LineGrammar
 from spadesctl.notation.reader import read_lines
+from spadesctl.quoting import quoted
 from spadesctl.record import Game, assemble
 from spadesctl.rules import Ruleset, format_rules, parse_rules
 
@@ -169,7 +170,7 @@ def record_events(record: OpenSpielRecord, rules: Ruleset | None = None) -> list
     if record.name != GAME_NAME:
         _issue(
             issues,
-            f"OpenSpiel game {record.name!r} is not spades; its actions are not read",
+            f"OpenSpiel game {quoted(record.name)} is not spades; its actions are not read",
             record.pos,
         )
         return [*issues, *tags]
@@ -397,7 +398,9 @@ def _json_record(data: object, text: str, line_no: int) -> OpenSpielRecord:
                 for p in params
             ]
         else:
-            _issue(record.issues, f"'game' is not an OpenSpiel game string: {game!r}", record.pos)
+            _issue(
+                record.issues, f"'game' is not an OpenSpiel game string: {quoted(game)}", record.pos
+            )
     extra = data.get("parameters")
     if isinstance(extra, dict):
         for key, value in extra.items():

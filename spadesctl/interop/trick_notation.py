@@ -51,6 +51,7 @@ from spadesctl.events import (
 from spadesctl.grammar_errors import LineGrammar
 from spadesctl.notation.reader import read_lines
 from spadesctl.pbn.to_game import bid_from_text
+from spadesctl.quoting import quoted
 from spadesctl.record import SEAT_TAGS, Game, Hand, assemble
 from spadesctl.rules import Deck, Ruleset, format_rules, parse_rules
 from spadesctl.rules.resolve import declared_rules
@@ -220,7 +221,7 @@ def _games(stream: BinaryIO) -> Iterator[_Game]:
             if parsed.tokens[0].text.split()[-1] != "v1":
                 game.issues.append(
                     SyntaxIssue(
-                        f"{parsed.tokens[0].text!r}: spadesctl reads trick-notation v1",
+                        f"{quoted(parsed.tokens[0].text)}: spadesctl reads trick-notation v1",
                         parsed.pos,
                     )
                 )
@@ -255,7 +256,7 @@ def _game_events(game: _Game, rules: Ruleset | None) -> list[LineEvent]:
             wanted = " or ".join(repr(a) for a in allowed)
             issues.append(
                 SyntaxIssue(
-                    f"{name} {_value(given)!r}: spadesctl reads {name} {wanted}; "
+                    f"{name} {quoted(_value(given))}: spadesctl reads {name} {wanted}; "
                     "the game is not read",
                     given.pos,
                 )
@@ -290,7 +291,8 @@ def _game_events(game: _Game, rules: Ruleset | None) -> list[LineEvent]:
         where = seats_header.pos if seats_header is not None else game.pos
         issues.append(
             SyntaxIssue(
-                f"Seats {' '.join(declared)!r} are not the {chosen.players} seats of the rules",
+                f"Seats {quoted(' '.join(declared))} are not the {chosen.players} seats "
+                "of the rules",
                 where,
             )
         )
@@ -317,7 +319,9 @@ def _max_points(game: _Game) -> int | None:
     text = _value(given).strip()
     if text.lstrip("-").isdigit() and len(text) < 10:
         return int(text)
-    game.issues.append(SyntaxIssue(f"MaxPoints must be a whole number, not {text!r}", given.pos))
+    game.issues.append(
+        SyntaxIssue(f"MaxPoints must be a whole number, not {quoted(text)}", given.pos)
+    )
     return None
 
 
@@ -389,7 +393,9 @@ def _hands(
             for k, tok in enumerate(line.tokens[1:]):
                 bid = bid_from_text(order[k % len(order)], tok.text, tok.pos)
                 if bid is None:
-                    issues.append(SyntaxIssue(f"{tok.text!r} is not a bid (3, 0, nil)", tok.pos))
+                    issues.append(
+                        SyntaxIssue(f"{quoted(tok.text)} is not a bid (3, 0, nil)", tok.pos)
+                    )
                     continue
                 bids.append(bid)
             body.append(Bids(tuple(bids), line.pos))
@@ -400,7 +406,7 @@ def _hands(
             for tok in line.tokens[1:]:
                 c = _card(tok)
                 if c is None:
-                    issues.append(SyntaxIssue(f"{tok.text!r} is not a spades card", tok.pos))
+                    issues.append(SyntaxIssue(f"{quoted(tok.text)} is not a spades card", tok.pos))
                     break
                 played.append(c)
                 columns.append(tok.pos.column)

@@ -26,6 +26,7 @@ from spadesctl.grammar_errors import describer, issue_for
 from spadesctl.notation.escapes import unescape
 from spadesctl.notation.grammar import spades_parser
 from spadesctl.notation.parser import NotationError, too_large
+from spadesctl.quoting import quoted
 
 _SEAT_ORDER: Final = {Seat.N: 0, Seat.E: 1, Seat.S: 2, Seat.W: 3}
 #: What the grammar ignores between tokens (and nothing else: not Unicode spaces).
@@ -34,7 +35,7 @@ _BLANK: Final = " \t\f\r"
 
 def _seat(tok: Token) -> Seat:
     if len(tok) != 1:
-        raise NotationError(f"expected a seat (N, E, S or W), not {str(tok)!r}", tok)
+        raise NotationError(f"expected a seat (N, E, S or W), not {quoted(str(tok))}", tok)
     return Seat(str(tok))
 
 
@@ -66,7 +67,7 @@ def _split_cards(tok: Token) -> tuple[tuple[Card, ...], tuple[int, ...]]:
         try:
             out.append(Card.parse(part))
         except ValueError:
-            raise NotationError(f"not a card: {part!r}", tok) from None
+            raise NotationError(f"not a card: {quoted(part)}", tok) from None
         columns.append(col + index)
         index += len(part)
     return tuple(out), tuple(columns)

@@ -78,6 +78,7 @@ from spadesctl.pbn.tags import (
     RESERVED_PREFIX,
     RULES_FROM,
 )
+from spadesctl.quoting import quoted
 from spadesctl.record import Game, assemble
 from spadesctl.rules import STANDARD, FirstLead, RulesError, Ruleset, format_rules
 from spadesctl.rules.resolve import declared_rules
@@ -233,7 +234,7 @@ def _dealer(record: PbnRecord, seats: tuple[Seat, ...], out: _Deal) -> tuple[Sea
         seat = _seat(tag.value)
         if seat is not None:
             return seat, True
-        out.issue(f"Dealer must be N, E, S or W, not {tag.value!r}", tag.value_pos)
+        out.issue(f"Dealer must be N, E, S or W, not {quoted(tag.value)}", tag.value_pos)
     auction = record.section("Auction")
     if auction is not None:
         first = _seat(auction.tag.value)
@@ -268,7 +269,7 @@ def _auction(section: PbnSection, seats: tuple[Seat, ...], out: _Deal) -> Bids |
     if first is None or first not in seats:
         out.issue(
             f"Auction must name the seat that bids first ({' '.join(s.value for s in seats)}), "
-            f"not {section.tag.value!r}",
+            f"not {quoted(section.tag.value)}",
             section.tag.value_pos,
         )
         return None
@@ -323,7 +324,7 @@ def _play(
     if named is None or named not in seats:
         out.issue(
             f"Play must name the seat of its first column ({' '.join(s.value for s in seats)}), "
-            f"not {section.tag.value!r}",
+            f"not {quoted(section.tag.value)}",
             section.tag.value_pos,
         )
         return []
@@ -429,7 +430,7 @@ def _game_scores(tag: PbnTag, rules: Ruleset, out: _Deal) -> RecordedScore | Non
     if first is None or first not in seats or len(figures) != len(seats):
         out.issue(
             f"GameScores must be a seat and {len(seats)} running totals clockwise from it "
-            f"('S:162 527 162 527'), not {tag.value!r}; it is ignored",
+            f"('S:162 527 162 527'), not {quoted(tag.value)}; it is ignored",
             tag.value_pos,
         )
         return None
@@ -441,7 +442,7 @@ def _game_scores(tag: PbnTag, rules: Ruleset, out: _Deal) -> RecordedScore | Non
         if len(values) > 1:
             given = ", ".join(f"{seat.value} {by_seat[seat]}" for seat in members)
             out.issue(
-                f"GameScores gives partners different totals ({given}) in {tag.value!r}; "
+                f"GameScores gives partners different totals ({given}) in {quoted(tag.value)}; "
                 "it is ignored",
                 tag.value_pos,
             )
@@ -543,7 +544,7 @@ def _board(record: PbnRecord, out: list[SyntaxIssue]) -> int | None:
     text = tag.value.strip()
     if text.isdigit() and not too_many_digits(text):  # the native notation's hand numbers
         return int(text)
-    message = f"Board must be a hand number up to {MAX_HANDS}, not {tag.value!r}"
+    message = f"Board must be a hand number up to {MAX_HANDS}, not {quoted(tag.value)}"
     out.append(SyntaxIssue(message, tag.value_pos))
     return None
 

@@ -44,6 +44,7 @@ from spadesctl.record import Hand
 from spadesctl.replay.legal import Breach, PlayRules, play_rules
 from spadesctl.replay.report import Reporter
 from spadesctl.replay.result import FoundRenege, PlayedTrick
+from spadesctl.replay.seat_order import as_played
 from spadesctl.replay.state import HandState
 from spadesctl.rules.ruleset import FirstLead, Ruleset
 from spadesctl.values import fast_init
@@ -137,6 +138,7 @@ def play_tricks(hand: Hand, rules: Ruleset, state: HandState, rep: Reporter) -> 
                 seat=t.leader,
             )
         previous = t
+        t = as_played(t, lead, state, rep)  # cards written in seat order: seat_order.py
         cards = t.cards
         if len(cards) != n:
             where = t.position_of(n) if len(cards) > n else t.pos

@@ -18,6 +18,7 @@ from os import PathLike
 from typing import Any, Final
 
 from spadesctl.errors import RulesError as RulesError  # raised here; spadesctl.errors declares it
+from spadesctl.quoting import quoted
 from spadesctl.rules.declare import Alias
 from spadesctl.rules.keys import ALIAS_BY_NAME, KEY_BY_NAME, KEYS, Key, key_name
 from spadesctl.rules.presets import PRESETS, STANDARD, preset_name
@@ -64,9 +65,9 @@ def _parse_rules(text: str, default: Ruleset) -> Ruleset:
         key, equals, value = word.partition("=")
         if not equals:
             if preset_name(word) in PRESETS:
-                problems.append(f"the preset {word!r} must come first, before the keys")
+                problems.append(f"the preset {quoted(word)} must come first, before the keys")
             else:
-                problems.append(f"expected key=value, not {word!r}")
+                problems.append(f"expected key=value, not {quoted(word)}")
             continue
         pairs.append((key, value))
     try:
@@ -138,9 +139,9 @@ def _preset(word: str) -> Ruleset:
     if found is not None:
         return found
     if key_name(word) in KEY_BY_NAME:
-        raise RulesError(f"the key {word!r} needs a value ({key_name(word)}=...)")
+        raise RulesError(f"the key {quoted(word)} needs a value ({key_name(word)}=...)")
     raise RulesError(
-        f"unknown preset {word!r}{_did_you_mean(preset_name(word), PRESETS)}; "
+        f"unknown preset {quoted(word)}{_did_you_mean(preset_name(word), PRESETS)}; "
         f"presets: {', '.join(PRESETS)}"
     )
 
@@ -174,7 +175,7 @@ def _key(written: str) -> Key:
     found = KEY_BY_NAME.get(name)
     if found is None:
         raise RulesError(
-            f"unknown ruleset key {written!r}{_did_you_mean(name, KEY_BY_NAME)}; "
+            f"unknown ruleset key {quoted(written)}{_did_you_mean(name, KEY_BY_NAME)}; "
             f"valid keys: {', '.join(KEY_BY_NAME)}"
         )
     return found
@@ -199,7 +200,7 @@ def _convert_alias(alias: Alias, text: str) -> object:
         return alias.to(alias.kind.parse(text.strip().lower()))
     except ValueError:
         raise RulesError(
-            f"bad value {text!r} for {alias.name}; valid values: {alias.kind.values}"
+            f"bad value {quoted(text)} for {alias.name}; valid values: {alias.kind.values}"
         ) from None
 
 
