@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from spadesctl.cli.app import Command, app
+from spadesctl.cli.engine_options import AddressOption, EngineChoice, EngineOption, engine_of
 from spadesctl.cli.errors import EXIT_CLEAN, EXIT_PROBLEMS, fail, is_broken_pipe
 from spadesctl.cli.options import JobsOption, RulesOption
 from spadesctl.cli.progress import Progress
@@ -139,7 +140,8 @@ def stats(
         typer.Argument(
             metavar="PATH",
             help="Record files, directories (searched for *.spades, *.pbn, *.ptn), - for "
-            "standard input, or Parquet exports of the hands table.",
+            "standard input, Parquet exports of the hands table, or directories of their "
+            "shards (export --partition-by).",
         ),
     ],
     by: Annotated[By, typer.Option("--by", help="What a row of the figures is.")] = By.player,
@@ -204,6 +206,8 @@ def stats(
     output_format: FormatOption = None,
     output: OutputOption = None,
     jobs: JobsOption = 0,
+    engine: EngineOption = EngineChoice.local,
+    address: AddressOption = None,
 ) -> None:
     """Statistics by player, team, seat, game or event across records.
 
@@ -235,6 +239,7 @@ def stats(
             history=ratings,
             fairness=fmt == "table" and not ratings,
             jobs=jobs,
+            engine=engine_of(engine, address),
         )
         result = query.run_stats(
             request, lambda total: Progress(total, "reading (KiB)", enabled=None)
