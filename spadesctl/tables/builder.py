@@ -141,6 +141,9 @@ class GamesBuilder(TableBuilder):
         score_s: int | None,
         score_w: int | None,
         violations: int,
+        bid_rounds: int = 1,
+        pass_cards: int = 0,
+        renege_transfer: bool = True,
     ) -> None:
         self._append(
             info,
@@ -161,6 +164,9 @@ class GamesBuilder(TableBuilder):
                 score_s,
                 score_w,
                 violations,
+                bid_rounds,
+                pass_cards,
+                renege_transfer,
             ),
         )
 
@@ -209,6 +215,15 @@ class HandsBuilder(TableBuilder):
         jokers: int | None = None,
         aces: int | None = None,
         high_cards: int | None = None,
+        first_bid: int | None = None,
+        raised: bool | None = None,
+        raise_tricks: int | None = None,
+        pass_to: str | None = None,
+        passed_cards: str | None = None,
+        passed_spades: int | None = None,
+        renege_lost: int | None = None,
+        renege_received: int | None = None,
+        renege_counted: int | None = None,
     ) -> None:
         self._append(
             info,
@@ -245,6 +260,15 @@ class HandsBuilder(TableBuilder):
                 jokers,
                 aces,
                 high_cards,
+                first_bid,
+                raised,
+                raise_tricks,
+                pass_to,
+                passed_cards,
+                passed_spades,
+                renege_lost,
+                renege_received,
+                renege_counted,
             ),
         )
 
