@@ -105,3 +105,21 @@ def test_stats_is_a_reduction_of_partials_with_the_same_figures(
     ):
         stdout, _ = _both(["stats", *args])
         assert stdout.count("\n") > 2
+
+
+def test_a_cluster_that_cannot_be_joined_is_a_usage_error(
+    corpus: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import spadesctl.engines.ray_engine
+
+    def refuse(address: str | None) -> None:
+        raise ConnectionError(f"Could not find any running Ray instance at {address}.\nmore")
+
+    monkeypatch.setattr(spadesctl.engines.ray_engine, "connect", refuse)
+    result = runner.invoke(app, ["check", *corpus, "--engine", "ray", "--address", "head:6379"])
+    assert result.exit_code == 2
+    assert result.stderr == (
+        "spadesctl: error: cannot join the Ray cluster at head:6379: "
+        "Could not find any running Ray instance at head:6379.\n"
+    )
+    assert result.stdout == ""

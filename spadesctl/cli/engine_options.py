@@ -45,10 +45,12 @@ AddressOption = Annotated[
 
 
 def engine_of(choice: EngineChoice, address: str | None) -> Engine:
-    """The engine asked for; exit 2 when it cannot be had."""
-    from spadesctl.engines import EngineError, choose_engine
+    """The engine asked for, its cluster joined; exit 2 when it cannot be had."""
+    from spadesctl.engines import EngineError, choose_engine, join
 
     try:
-        return choose_engine(choice.value, address)
+        engine = choose_engine(choice.value, address)
+        join(engine)
     except EngineError as exc:
         fail(str(exc))
+    return engine

@@ -67,6 +67,22 @@ def choose_engine(name: str, address: str | None) -> Engine:
     return Engine("ray", address)
 
 
+def join(engine: Engine) -> None:
+    """Connect to ``engine``'s cluster now (nothing for the local engine), so that a
+    cluster that cannot be reached is an :class:`EngineError` before any work starts
+    (Ray itself waits for a while before it gives up on an address)."""
+    if not engine.distributed:
+        return
+    from spadesctl.engines.ray_engine import connect
+
+    try:
+        connect(engine.address)
+    except Exception as exc:  # Ray's own errors (ConnectionError, RuntimeError, ...)
+        where = engine.address or "RAY_ADDRESS or this machine"
+        lines = str(exc).strip().splitlines() or [type(exc).__name__]
+        raise EngineError(f"cannot join the Ray cluster at {where}: {lines[0]}") from None
+
+
 def ordered_results(
     tasks: Iterable[pool.Task[R] | pool.Done[R]], jobs: int, engine: Engine | None = None
 ) -> Iterator[R]:
@@ -88,6 +104,7 @@ __all__ = [
     "EngineError",
     "EngineName",
     "choose_engine",
+    "join",
     "ordered_results",
     "ray_installed",
 ]
