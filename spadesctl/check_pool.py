@@ -27,9 +27,10 @@ from spadesctl.checking import (
     first_line,
     io_error,
 )
+from spadesctl.engines import Engine, ordered_results
 from spadesctl.file_warnings import Fingerprint
 from spadesctl.notation import GameText, RecordReadError, iter_game_texts, unit_size
-from spadesctl.pool import Done, Task, choose_jobs, ordered_results
+from spadesctl.pool import Done, Task, choose_jobs
 from spadesctl.record import Game
 
 #: Files at least this large are split into batches of games (about 50 games a MB).
@@ -78,9 +79,14 @@ def check_in_processes(
     split_bytes: int = SPLIT_BYTES,
     batch_games: int = BATCH_GAMES,
     progress: Callable[[int], None] | None = None,
+    engine: Engine | None = None,
 ) -> Iterator[FileReport]:
     """One report per path, in order, computed by ``jobs`` worker processes (in this
-    one for ``jobs`` 1); ``progress`` is told the bytes of each part as it is done."""
+    one for ``jobs`` 1), or by ``engine``'s cluster, to which every file goes in
+    batches of games read here (its workers need no access to the files);
+    ``progress`` is told the bytes of each part as it is done."""
+    if engine is not None and engine.distributed:
+        split_bytes = 0
     lasts: deque[tuple[bool, int]] = deque()  # each task's: whether it ends its file, bytes
 
     def tasks() -> Iterator[Task[FileReport] | Done[FileReport]]:
@@ -102,7 +108,7 @@ def check_in_processes(
                         yield Task(check_batch, (part, options))
 
     parts: list[FileReport] = []
-    for part in ordered_results(tasks(), jobs):
+    for part in ordered_results(tasks(), jobs, engine):
         parts.append(part)
         last, size = lasts.popleft()
         if progress is not None:

@@ -17,6 +17,7 @@ from heapq import merge
 
 from spadesctl.checking import CheckOptions, FileReport, check_file
 from spadesctl.diagnostics import IO_ERROR, Severity
+from spadesctl.engines import LOCAL, Engine
 from spadesctl.file_warnings import RepeatedGames, no_games
 from spadesctl.selection import EVERYTHING, Selection
 from spadesctl.status import ExitStatus
@@ -25,12 +26,14 @@ from spadesctl.status import ExitStatus
 @dataclass(frozen=True, slots=True)
 class CheckRequest:
     """What to check and how: the files, the check's options, which diagnostics to
-    report (``--select``/``--ignore``), the worker processes (0: auto)."""
+    report (``--select``/``--ignore``), the worker processes (0: auto), and where
+    they run (``--engine``)."""
 
     files: tuple[str, ...]
     options: CheckOptions = field(default_factory=CheckOptions)
     selection: Selection = EVERYTHING
     jobs: int = 1
+    engine: Engine = LOCAL
 
 
 @dataclass(slots=True)
@@ -112,10 +115,17 @@ def file_reports(
     options: CheckOptions,
     jobs: int,
     progress: Callable[[int], None] | None = None,
+    engine: Engine = LOCAL,
 ) -> Iterator[FileReport]:
-    """Every file's full report, in the order of ``files``, computed in ``jobs`` processes;
-    ``progress`` (when given) is told the bytes checked as they are, a large file's in
-    parts (it is read in batches of games, as for several processes)."""
+    """Every file's full report, in the order of ``files``, computed in ``jobs`` processes
+    (or on ``engine``'s cluster); ``progress`` (when given) is told the bytes checked as
+    they are, a large file's in parts (it is read in batches of games, as for several
+    processes)."""
+    if engine.distributed:
+        from spadesctl.check_pool import check_in_processes
+
+        yield from check_in_processes(list(files), options, jobs, progress=progress, engine=engine)
+        return
     if progress is not None:
         from spadesctl.check_pool import check_in_processes
 
@@ -155,7 +165,8 @@ def check_paths(
     """Each file's report with only the selected diagnostics, in order; ``summary``
     (when given) counts them as they are yielded, ``progress`` the bytes checked."""
     repeats = RepeatedGames()
-    for report in file_reports(request.files, request.options, request.jobs, progress):
+    reports = file_reports(request.files, request.options, request.jobs, progress, request.engine)
+    for report in reports:
         report = with_file_warnings(report, repeats)
         shown = tuple(d for d in report.diagnostics if d.name in request.selection.names)
         if len(shown) != len(report.diagnostics):

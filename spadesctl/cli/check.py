@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from spadesctl.cli.app import Command, app
+from spadesctl.cli.engine_options import AddressOption, EngineChoice, EngineOption, engine_of
 from spadesctl.cli.errors import fail
 from spadesctl.cli.options import (
     Colour,
@@ -80,6 +81,8 @@ def check(
     quiet: QuietOption = False,
     colour: ColourOption = Colour.auto,
     jobs: JobsOption = 0,
+    engine: EngineOption = EngineChoice.local,
+    address: AddressOption = None,
     config: ConfigOption = None,
     isolated: IsolatedOption = False,
     express: Annotated[
@@ -112,7 +115,11 @@ def check(
         fail("no record files found in " + ", ".join(paths))
     options = CheckOptions(rules=rules if rules is not None else found.rules, express=express)
     request = CheckRequest(
-        tuple(files), options, selection, check_jobs(jobs or found.jobs or 0, files)
+        tuple(files),
+        options,
+        selection,
+        check_jobs(jobs or found.jobs or 0, files),
+        engine_of(engine, address),
     )
     summary = CheckSummary()
     fmt = DIAGNOSTIC_FORMATS.get(output_format)

@@ -29,7 +29,8 @@ TablePathsArgument = Annotated[
     typer.Argument(
         metavar="PATH",
         help=f"Record files, directories (searched for {suffix_list()}), - for standard "
-        "input, or Parquet exports of the hands table.",
+        "input, Parquet exports of the hands table, or directories of their shards "
+        "(export --partition-by).",
     ),
 ]
 

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from spadesctl.cli.app import Command, app
+from spadesctl.cli.engine_options import AddressOption, EngineChoice, EngineOption, engine_of
 from spadesctl.cli.errors import EXIT_CLEAN, EXIT_PROBLEMS, fail, is_broken_pipe
 from spadesctl.cli.options import (
     EventOption,
@@ -192,6 +193,8 @@ def stats(
     output_format: FormatOption = None,
     output: OutputOption = None,
     jobs: JobsOption = 0,
+    engine: EngineOption = EngineChoice.local,
+    address: AddressOption = None,
 ) -> None:
     """Statistics by player, team, seat, game or event across records.
 
@@ -224,6 +227,7 @@ def stats(
             history=ratings,
             fairness=fmt == "table" and not ratings,
             jobs=jobs,
+            engine=engine_of(engine, address),
         )
         result = query.run_stats(
             request, lambda total: Progress(total, "reading (KiB)", enabled=None)

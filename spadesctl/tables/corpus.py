@@ -26,9 +26,10 @@ from typing import BinaryIO, Final
 
 import polars as pl
 
-from spadesctl import pool
+from spadesctl import engines, pool
 from spadesctl.bulk import bulk_gc
 from spadesctl.diagnostics import Severity
+from spadesctl.engines import Engine
 from spadesctl.express import GameLedger, express_game
 from spadesctl.express.rows import add_express_game
 from spadesctl.notation import game_from_text
@@ -222,9 +223,11 @@ def choose_jobs(jobs: int, paths: list[str]) -> int:
     return pool.choose_jobs(jobs, paths, split_bytes=0)
 
 
-def iter_batches(paths: list[str], options: CorpusOptions, jobs: int = 1) -> Iterator[Batch]:
+def iter_batches(
+    paths: list[str], options: CorpusOptions, jobs: int = 1, engine: Engine | None = None
+) -> Iterator[Batch]:
     """The batches of ``paths``, in input order, built in ``jobs`` processes (spawned:
-    polars is loaded here, see :mod:`spadesctl.pool`)."""
+    polars is loaded here, see :mod:`spadesctl.pool`), or by ``engine``'s workers."""
     work = read_work(paths, options.batch_lines, options.default_rules)
     tasks = (pool.Task(build_batch, (unit, options)) for unit in work)
-    yield from pool.ordered_results(tasks, jobs)
+    yield from engines.ordered_results(tasks, jobs, engine)

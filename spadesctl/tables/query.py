@@ -23,6 +23,7 @@ from typing import Final, Protocol
 
 import polars as pl
 
+from spadesctl.engines import LOCAL, Engine
 from spadesctl.errors import SpadesctlError
 from spadesctl.rules.ruleset import Ruleset
 from spadesctl.sources import expand_paths
@@ -33,6 +34,7 @@ from spadesctl.tables.corpus import CorpusOptions, Failure, choose_jobs, iter_ba
 from spadesctl.tables.exports import ExportError, read_export
 from spadesctl.tables.order import game_order
 from spadesctl.tables.schema import HANDS
+from spadesctl.tables.shards import find_shards, select_shards
 
 
 class QueryError(SpadesctlError, ValueError):
@@ -80,6 +82,7 @@ class StatsRequest:
     history: bool = False
     fairness: bool = False
     jobs: int = 0
+    engine: Engine = LOCAL
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,7 +213,10 @@ def find_inputs(paths: Sequence[str]) -> Inputs:
         if raw.lower().endswith(".parquet") and not Path(raw).is_dir():
             exports.append(raw)
         else:
-            records.extend(expand_paths([raw]))
+            found = expand_paths([raw])
+            records.extend(found)
+            if not found:  # a directory of Parquet shards (export --partition-by): one corpus
+                exports.extend(find_shards(raw))
     if not records and not exports:
         raise QueryError("no record files found in " + ", ".join(paths))
     return Inputs(tuple(records), tuple(exports))
@@ -285,11 +291,23 @@ class _Collector:
         if request.fairness:
             self.deals.append(fair.prepare(hands, request.filters.condition("seat"), games))
 
+    def merge(self, other: _Collector) -> None:
+        """Add what ``other`` (a worker's collector of one batch or shard) collected."""
+        self.accumulator.merge(other.accumulator)
+        self.results.extend(other.results)
+        self.deals.extend(other.deals)
+        self.kept += other.kept
+        self.seen.update(other.seen)
+
 
 def _read(
     inputs: Inputs, request: StatsRequest, collector: _Collector, progress: ProgressFactory | None
 ) -> tuple[list[Failure], int]:
-    for export in inputs.exports:
+    if request.engine.distributed:
+        from spadesctl.engines.stats import read_on_cluster
+
+        return read_on_cluster(inputs, request, collector)
+    for export in select_shards(inputs.exports, request.filters):  # pruned by key=value
         try:
             read_export(export, collector.add)
         except ExportError as exc:
@@ -361,6 +379,7 @@ def run_fairness(
     rules: Ruleset | None = None,
     jobs: int = 0,
     progress: ProgressFactory | None = None,
+    engine: Engine = LOCAL,
 ) -> StatsResult:
     """The deal-fairness tests of records and exports (``spadesctl fairness``): the
     table of tests as :attr:`StatsResult.table`, the result as its ``fairness``."""
@@ -372,6 +391,7 @@ def run_fairness(
         history=False,
         fairness=True,
         jobs=jobs,
+        engine=engine,
     )
     inputs = find_inputs(request.paths)
     collector = _Collector(request, figures=False)

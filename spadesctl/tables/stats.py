@@ -533,6 +533,12 @@ class Accumulator:
         if len(self._partials) > self.compact_after:
             self._partials = [combine(self._partials, self.by)]
 
+    def merge(self, other: Accumulator) -> None:
+        """Add the batches ``other`` counted (another process's accumulator)."""
+        self._partials.extend(other._partials)
+        if len(self._partials) > self.compact_after:
+            self._partials = [combine(self._partials, self.by)]
+
     def result(self) -> pl.DataFrame:
         """The statistics of every batch added so far."""
         return finish(combine(self._partials, self.by), self.by)
