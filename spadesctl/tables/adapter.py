@@ -23,6 +23,7 @@ from spadesctl.core.bids import is_nil
 from spadesctl.dates import game_date, game_time
 from spadesctl.diagnostics import RENEGE, RENEGE_RULED, UNSUPPORTED_RENEGE_CALL, Diagnostic
 from spadesctl.events import BidKind
+from spadesctl.imports.encode import NO_COLUMNS, encode_hand, game_tags
 from spadesctl.record import Game
 from spadesctl.referee import RefereedGame, referee_game
 from spadesctl.replay import ReplayedHand
@@ -167,6 +168,7 @@ def add_game(tables: TableSet, game: Game, default_rules: Ruleset) -> int:
             score_s=_int32(final.get(Seat.S)),
             score_w=_int32(final.get(Seat.W)),
             violations=len(diagnostics),
+            tags=game_tags(game),
         )
     return len(game.hands)
 
@@ -208,7 +210,10 @@ def _add_hands(
         dealt = _dealt(hand)
         number = _int32(hand.number)
         dealer = _SEAT_TEXT[hand.dealer]
+        kept = encode_hand(hand.hand, hand.seats, {s: seats[s][0] for s in Seat}, hand.tricks)
+        first_row = True
         for seat in hand.seats:
+            own = kept.seats.get(seat, NO_COLUMNS)
             party, party_text, side_text, team, player = seats[seat]
             cards: Features | NoDeal = dealt.get(seat, NO_DEAL)
             seat_text = _SEAT_TEXT[seat]
@@ -253,7 +258,18 @@ def _add_hands(
                 jokers=cards[4],
                 aces=cards[5],
                 high_cards=cards[6],
+                bid_text=own.bid_text,
+                bid_order=own.bid_order,
+                dealt=own.dealt,
+                took=_int32(own.took),
+                claim=own.claim,
+                ruled_reneges=own.ruled_reneges,
+                recorded_score=_int32(own.recorded_score),
+                recorded_bags=_int32(own.recorded_bags),
+                lines_before_bids=kept.lines_before_bids if first_row else None,
+                lines_after_bids=kept.lines_after_bids if first_row else None,
             )
+            first_row = False
 
 
 def _dealt(hand: ReplayedHand) -> dict[Seat, Features]:

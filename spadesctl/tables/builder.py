@@ -141,6 +141,7 @@ class GamesBuilder(TableBuilder):
         score_s: int | None,
         score_w: int | None,
         violations: int,
+        tags: str | None = None,
     ) -> None:
         self._append(
             info,
@@ -161,6 +162,7 @@ class GamesBuilder(TableBuilder):
                 score_s,
                 score_w,
                 violations,
+                tags,
             ),
         )
 
@@ -209,6 +211,16 @@ class HandsBuilder(TableBuilder):
         jokers: int | None = None,
         aces: int | None = None,
         high_cards: int | None = None,
+        bid_text: str | None = None,
+        bid_order: int | None = None,
+        dealt: str | None = None,
+        took: int | None = None,
+        claim: bool | None = None,
+        ruled_reneges: str | None = None,
+        recorded_score: int | None = None,
+        recorded_bags: int | None = None,
+        lines_before_bids: str | None = None,
+        lines_after_bids: str | None = None,
     ) -> None:
         self._append(
             info,
@@ -245,6 +257,16 @@ class HandsBuilder(TableBuilder):
                 jokers,
                 aces,
                 high_cards,
+                bid_text,
+                bid_order,
+                dealt,
+                took,
+                claim,
+                ruled_reneges,
+                recorded_score,
+                recorded_bags,
+                lines_before_bids,
+                lines_after_bids,
             ),
         )
 
