@@ -22,6 +22,7 @@ from pathlib import Path
 
 from spadesctl.diagnostics import Diagnostic
 from spadesctl.notation import RecordReadError, games_from_stream
+from spadesctl.notation.encoding import UTF16_BOMS, utf8_stream
 from spadesctl.notation.reader import BinaryFileError, blank_comments, comment_spans
 from spadesctl.notation.writer import file_lines
 from spadesctl.record import Game
@@ -84,6 +85,9 @@ def format_source(name: str) -> Formatted:
         data = _read(name)
     except RecordReadError as exc:
         return Formatted(name, Outcome.UNREADABLE, message=str(exc))
+    utf8 = not data.startswith(UTF16_BOMS)  # canonical text is UTF-8
+    if not utf8:
+        data = utf8_stream(io.BytesIO(data)).read()
     record_format = detect(io.BytesIO(data), name)
     if record_format is not NATIVE:
         return Formatted(name, Outcome.NOT_NATIVE, record_format=record_format)
@@ -100,7 +104,7 @@ def format_source(name: str) -> Formatted:
     if again != games or any(g.issues for g in again):  # never lose or change a word
         message = f"{name}: not formatted: its comments could not be kept in place (please report)"
         return Formatted(name, Outcome.UNREADABLE, original, message=message)
-    outcome = Outcome.CANONICAL if text == original else Outcome.CHANGED
+    outcome = Outcome.CANONICAL if text == original and utf8 else Outcome.CHANGED
     return Formatted(name, outcome, original, text)
 
 

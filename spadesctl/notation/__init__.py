@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, BinaryIO
 
 from spadesctl.errors import SpadesctlIOError
 from spadesctl.events import GameStart, LineEvent
+from spadesctl.notation.encoding import utf8_stream
 from spadesctl.notation.parser import parse_lines
 from spadesctl.notation.reader import BinaryFileError, GameText
 from spadesctl.notation.writer import format_game, format_games
@@ -48,8 +49,10 @@ def game_texts_from_stream(
 
     The stream's format is told by :func:`spadesctl.record_formats.detect`.  A native
     record's game comes as the :class:`GameText` the reader split off (parse it with
-    :func:`game_from_text`); a PBN record's as a parsed :class:`Game`.
+    :func:`game_from_text`); a PBN record's as a parsed :class:`Game`.  A UTF-16 stream
+    (told by its byte-order mark) is read as the UTF-8 it holds.
     """
+    stream = utf8_stream(stream)
     yield from detect(stream, source).load().read(stream, source, rules)
 
 

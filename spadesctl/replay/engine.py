@@ -117,6 +117,7 @@ def replay_hand(
     bids = check_bids(
         hand, rules, seats, scores_before, unbid, state.holding if full else None, table, rep
     )
+    first_bids = bids
     bids = apply_raises(hand, rules, seats, bids, rep)
     apply_passes(hand, rules, bids, state, rep)
     play = play_tricks(hand, rules, state, rep)
@@ -136,6 +137,7 @@ def replay_hand(
         holdings_known=known is not None,
         reneges=play.reneges,
         diagnostics=rep.result(),
+        first_bids=first_bids,
     )
 
 

@@ -30,6 +30,7 @@ from spadesctl import pool
 from spadesctl.bulk import bulk_gc
 from spadesctl.diagnostics import Severity
 from spadesctl.notation import game_from_text
+from spadesctl.notation.encoding import utf8_stream
 from spadesctl.notation.reader import BinaryFileError, GameText
 from spadesctl.record import Game
 from spadesctl.record_formats import detect
@@ -115,6 +116,7 @@ def _blocks(
 ) -> Iterator[tuple[int, GameText | Game, int, int]]:
     """(index, text or game, lines, bytes) of each game: native records are only split
     into games here (workers parse them); other formats' records are parsed here."""
+    stream = utf8_stream(stream)
     codec = detect(stream, path).load()
     for index, unit in enumerate(codec.read(stream, path, rules), start=1):
         if isinstance(unit, Game):

@@ -18,7 +18,7 @@ docs/stats.md defines every column.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 from types import MappingProxyType
@@ -99,6 +99,13 @@ COUNTERS: Final = (
     "blind_nil_made",
     "reneges",
     "violations",
+    "raises",
+    "raises_made",
+    "passes",
+    "spades_passed",
+    "renege_lost",
+    "renege_received",
+    "renege_counted",
 )
 
 #: The figures every grouping shows, after its keys (and the game record, where shown).
@@ -124,6 +131,13 @@ FIGURES: Final = (
     "violations",
     "violations_per_100",
     "points_per_hand",
+    "raises",
+    "raise_made_rate",
+    "passes",
+    "spades_passed_per_pass",
+    "renege_tricks_lost",
+    "renege_tricks_received",
+    "renege_tricks_counted",
 )
 RECORD: Final = ("games", "wins", "losses", "win_rate")
 #: What ``--by player`` shows of the ratings (:mod:`spadesctl.tables.ratings`).
@@ -220,6 +234,20 @@ def _seat_counts() -> dict[str, pl.Expr]:
         "blind_nil_made": _count(pl.col("blind_nil") & pl.col("nil_made")),
         "reneges": pl.col("reneges").cast(pl.Int64),
         "violations": pl.col("violations").cast(pl.Int64),
+        "passes": _count(pl.col("passed_cards").is_not_null()),
+        "spades_passed": pl.col("passed_spades").fill_null(0).cast(pl.Int64),
+    }
+
+
+def _party_figures(once: Callable[[pl.Expr], pl.Expr]) -> dict[str, pl.Expr]:
+    """The party's raise and renege-transfer figures (the same on each of its rows),
+    read through ``once``."""
+    return {
+        "raised": once(pl.col("raised")),
+        "raise_made": once(pl.col("raised") & pl.col("made")),
+        "renege_lost": once(pl.col("renege_lost")).cast(pl.Int64),
+        "renege_received": once(pl.col("renege_received")).cast(pl.Int64),
+        "renege_counted": once(pl.col("renege_counted")).cast(pl.Int64),
     }
 
 
@@ -258,6 +286,7 @@ def units(hands: pl.LazyFrame, by: GroupBy, filters: Filters = Filters()) -> pl.
         bags=pl.col("bags").cast(pl.Int64),
         points=pl.col("points").cast(pl.Int64),
         **_seat_counts(),
+        **_party_figures(lambda e: e),
     )
     if by not in SIDE_GROUPINGS:
         return seat_units
@@ -284,7 +313,18 @@ def units(hands: pl.LazyFrame, by: GroupBy, filters: Filters = Filters()) -> pl.
         bags=once(pl.col("bags")).cast(pl.Int64),
         points=once(pl.col("points")).cast(pl.Int64),
         **_seat_counts(),
+        **_party_figures(once),
     )
+
+
+#: Counters summed from the :func:`units` column of the same name.
+_PASS_AND_RENEGE: Final = (
+    "passes",
+    "spades_passed",
+    "renege_lost",
+    "renege_received",
+    "renege_counted",
+)
 
 
 def partial(counted: pl.LazyFrame, by: GroupBy) -> pl.LazyFrame:
@@ -321,6 +361,9 @@ def partial(counted: pl.LazyFrame, by: GroupBy) -> pl.LazyFrame:
         pl.col("blind_nil_made").sum().cast(i64).alias("blind_nil_made"),
         pl.col("reneges").sum().cast(i64).alias("reneges"),
         pl.col("violations").sum().cast(i64).alias("violations"),
+        pl.col("raised").sum().cast(i64).alias("raises"),
+        pl.col("raise_made").sum().cast(i64).alias("raises_made"),
+        *(pl.col(c).sum().cast(i64) for c in _PASS_AND_RENEGE),
     ]
     per_game = [
         *sums,
@@ -396,6 +439,11 @@ def finish(combined: pl.DataFrame | pl.LazyFrame, by: GroupBy) -> pl.DataFrame:
             blind_nil_rate=_ratio("blind_nil_made", "blind_nil_attempts"),
             violations_per_100=_ratio("violations", "hands", 100.0),
             points_per_hand=_ratio("points_sum", "points_n"),
+            raise_made_rate=_ratio("raises_made", "raises"),
+            spades_passed_per_pass=_ratio("spades_passed", "passes"),
+            renege_tricks_lost=pl.col("renege_lost"),
+            renege_tricks_received=pl.col("renege_received"),
+            renege_tricks_counted=pl.col("renege_counted"),
         )
     )
     return frame.select(COLUMNS[by]).collect()
