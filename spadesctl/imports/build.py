@@ -306,6 +306,17 @@ class _Reader:
                 del self.rows[kind]
                 continue
             getattr(self, f"_index_{kind}")(rows)
+        play = self.rows.get("tricks") or self.rows.get("cards")
+        if play is not None and "hands" not in self.rows:
+            self.global_issues.append(
+                SyntaxIssue(
+                    f"{play.table.name}: a {play.kind} table is read with its hands table "
+                    "(dealer, seats, bids), named alike beside it (hands.csv and "
+                    f"{play.kind}.csv); none was found",
+                    Position(1, 1),
+                    SYNTAX_ERROR,
+                )
+            )
 
     def _keyed(self, rows: _Rows) -> Iterator[tuple[int, tuple[str | None, str], _GameParts]]:
         """Each row with a readable key: (row, key, its game's parts)."""
@@ -387,8 +398,6 @@ class _Reader:
             k = occurrence.get(number, 0)
             occurrence[number] = k + 1
             yield from self._hand(parts, hands, number, hand_rows, k)
-        if not parts.hand_runs:
-            yield from self._hands_without_rows(parts)
         if parts.games_row is not None:
             rows, row = parts.games_row
             winner = self.cell(rows, row, "recorded_winner", parts)
@@ -593,6 +602,9 @@ class _Reader:
                 turn = order.index(leader)
                 clockwise = order[turn:] + order[:turn]
                 cards = tuple(by_seat[s] for s in clockwise if s in by_seat)
+            if not cards:
+                parts.issues.append(self.issue(rows, row, "trick", f"trick {trick} has no card"))
+                continue
             yield Trick(trick, leader, cards, (), pos)
 
     def _tricks_of_cards(
@@ -608,23 +620,10 @@ class _Reader:
             if isinstance(trick, int) and isinstance(seat, Seat) and isinstance(card, Card):
                 rank = order if isinstance(order, int) else len(by_trick.get(trick, ()))
                 by_trick.setdefault(trick, []).append((rank, row, seat, card))
-        for trick, plays in by_trick.items():
+        for trick, plays in sorted(by_trick.items()):  # rows in any order: by number
             plays.sort(key=lambda p: (p[0], p[1]))
             pos = self.pos(rows, plays[0][1], "card") if rows.is_source else start
             yield Trick(trick, plays[0][2], tuple(p[3] for p in plays), (), pos)
-
-    def _hands_without_rows(self, parts: _GameParts) -> Iterator[LineEvent]:
-        """A tricks or cards table read without a hands table: hands of play alone
-        (dealer unknown: North)."""
-        tables = self.rows.get("tricks") or self.rows.get("cards")
-        if tables is None or "hands" in self.rows:
-            return
-        source = parts.tricks if tables.kind == "tricks" else parts.card_rows
-        for number, rows in source.items():
-            first = rows[0]
-            start = self.pos(tables, first, "hand")
-            yield HandStart(number, Seat.N, start)
-            yield from self._tricks(parts, number, 0, start)
 
 
 def _at(event: LineEvent, pos: Position) -> LineEvent:
@@ -642,7 +641,8 @@ def games_from_tables(
     row.  Problems no game owns (a missing column) come as one game of issues first."""
     reader = _Reader(source, tables)
     reader.index_all()
-    games = list(reader.games_out())
+    unjoined = "hands" not in reader.rows and bool({"tricks", "cards"} & set(reader.rows))
+    games = [] if unjoined else list(reader.games_out())
     if reader.global_issues:
         yield Game(issues=tuple(reader.global_issues), source=source, index=1)
     yield from games
