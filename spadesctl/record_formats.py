@@ -127,7 +127,7 @@ TABLES: Final = RECORD_FORMATS.register(
         (".csv", ".ndjson", ".jsonl", ".parquet"),
         "game-server tables (games, hands, tricks, cards) as CSV, NDJSON or Parquet "
         "(docs/import.md)",
-        "import table",
+        "tabular",
         "spadesctl.imports.codec:CODEC",
         magic=(b"PAR1", b"{", *(bytes([c]) for c in range(ord("a"), ord("z") + 1)), b'"'),
         writable=False,

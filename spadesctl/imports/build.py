@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from spadesctl.cards import Card, Party, Seat, parse_party, side_of
+from spadesctl.core.limits import MAX_NUMBER, MAX_SCORE_DIGITS
 from spadesctl.diagnostics import SYNTAX_ERROR
 from spadesctl.events import (
     Bid,
@@ -135,6 +136,16 @@ _PARSERS: Final = {
 }
 
 
+def _in_limits(column: str, value: int) -> None:
+    """The notation's limits: a running score of at most nine digits, every other number
+    (a hand, trick, count, place) from 0 to :data:`~spadesctl.core.limits.MAX_NUMBER`."""
+    if column == "recorded_score":
+        if len(str(abs(value))) > MAX_SCORE_DIGITS:
+            raise CellError(f"{value} has more than {MAX_SCORE_DIGITS} digits")
+    elif not 0 <= value <= MAX_NUMBER:
+        raise CellError(f"{value} is not a number from 0 to {MAX_NUMBER}")
+
+
 def parse_bid(seat: Seat, text: str) -> Bid:
     """A seat's bid as written (``4``, ``nil``, ``bnil``, ``b6``)."""
     found = _BID.fullmatch(text.strip().lower())
@@ -181,7 +192,10 @@ def entries_of(values: Sequence[tuple[Party, int]]) -> tuple[tuple[Party, int], 
 
 
 def renege_tricks(text: str) -> tuple[int, ...]:
-    return tuple(_int(t) for t in text.replace(",", " ").split())
+    numbers = tuple(_int(t) for t in text.replace(",", " ").split())
+    for n in numbers:
+        _in_limits("ruled_reneges", n)
+    return numbers
 
 
 # Reading the tables -----------------------------------------------------------------
@@ -258,7 +272,10 @@ class _Reader:
                 self._report(parts, self.issue(rows, row, column, "a required value is missing"))
             return None
         try:
-            return _PARSERS[COLUMNS[rows.kind][column].type](value)
+            parsed = _PARSERS[COLUMNS[rows.kind][column].type](value)
+            if isinstance(parsed, int) and not isinstance(parsed, bool):
+                _in_limits(column, parsed)
+            return parsed
         except CellError as exc:
             self._report(parts, self.issue(rows, row, column, str(exc)))
             return None
