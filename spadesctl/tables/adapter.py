@@ -23,6 +23,7 @@ from spadesctl.core.bids import is_nil
 from spadesctl.dates import game_date, game_time
 from spadesctl.diagnostics import RENEGE, RENEGE_RULED, UNSUPPORTED_RENEGE_CALL, Diagnostic
 from spadesctl.events import Bid, BidKind
+from spadesctl.imports.encode import NO_COLUMNS, encode_hand, game_tags
 from spadesctl.record import Game
 from spadesctl.referee import RefereedGame, referee_game
 from spadesctl.replay import ReplayedHand
@@ -176,6 +177,7 @@ def add_game(tables: TableSet, game: Game, default_rules: Ruleset) -> int:
             bid_rounds=rules.bid_rounds,
             pass_cards=rules.pass_cards,
             renege_transfer=rules.renege_transfer,
+            tags=game_tags(game),
         )
     return len(game.hands)
 
@@ -220,7 +222,10 @@ def _add_hands(
         received_void = _received_void(score)
         number = _int32(hand.number)
         dealer = _SEAT_TEXT[hand.dealer]
+        kept = encode_hand(hand.hand, hand.seats, {s: seats[s][0] for s in Seat}, hand.tricks)
+        first_row = True
         for seat in hand.seats:
+            own = kept.seats.get(seat, NO_COLUMNS)
             party, party_text, side_text, team, player = seats[seat]
             cards, dealt_cards = dealt.get(seat, (NO_DEAL, None))
             seat_text = _SEAT_TEXT[seat]
@@ -280,7 +285,18 @@ def _add_hands(
                 renege_counted=_int32(outcome.received - received_void.get(party, 0))
                 if outcome is not None
                 else None,
+                bid_text=own.bid_text,
+                bid_order=own.bid_order,
+                dealt=own.dealt,
+                took=_int32(own.took),
+                claim=own.claim,
+                ruled_reneges=own.ruled_reneges,
+                recorded_score=_int32(own.recorded_score),
+                recorded_bags=_int32(own.recorded_bags),
+                lines_before_bids=kept.lines_before_bids if first_row else None,
+                lines_after_bids=kept.lines_after_bids if first_row else None,
             )
+            first_row = False
 
 
 def _bid_in(bids: tuple[Bid, ...], bidder: Party) -> Bid | None:

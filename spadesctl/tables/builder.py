@@ -159,6 +159,7 @@ class GamesBuilder(TableBuilder):
         bid_rounds: int = 1,
         pass_cards: int = 0,
         renege_transfer: bool = True,
+        tags: str | None = None,
     ) -> None:
         self._append(
             info,
@@ -182,6 +183,7 @@ class GamesBuilder(TableBuilder):
                 bid_rounds,
                 pass_cards,
                 renege_transfer,
+                tags,
             ),
         )
 
@@ -240,6 +242,16 @@ class HandsBuilder(TableBuilder):
         renege_lost: int | None = None,
         renege_received: int | None = None,
         renege_counted: int | None = None,
+        bid_text: str | None = None,
+        bid_order: int | None = None,
+        dealt: str | None = None,
+        took: int | None = None,
+        claim: bool | None = None,
+        ruled_reneges: str | None = None,
+        recorded_score: int | None = None,
+        recorded_bags: int | None = None,
+        lines_before_bids: str | None = None,
+        lines_after_bids: str | None = None,
     ) -> None:
         self._append(
             info,
@@ -286,6 +298,16 @@ class HandsBuilder(TableBuilder):
                 renege_lost,
                 renege_received,
                 renege_counted,
+                bid_text,
+                bid_order,
+                dealt,
+                took,
+                claim,
+                ruled_reneges,
+                recorded_score,
+                recorded_bags,
+                lines_before_bids,
+                lines_after_bids,
             ),
         )
 

@@ -112,6 +112,20 @@ def read_export(path: str, use: Callable[[pl.LazyFrame], None]) -> None:
         raise ExportError(f"{path}: {_first_line(exc)}") from None
 
 
+def read_parquet_frame(source: str | bytes, name: str) -> pl.DataFrame:
+    """The whole of a Parquet file (a path, or its bytes) of any table, read eagerly;
+    anything wrong with it is one :class:`ExportError` starting with ``name``."""
+    import io
+
+    try:
+        with _native_stderr_held():
+            return pl.read_parquet(io.BytesIO(source) if isinstance(source, bytes) else source)
+    except pl.exceptions.PanicException:
+        raise ExportError(f"{name}: a damaged Parquet file (it cannot be read)") from None
+    except (pl.exceptions.PolarsError, OSError, ValueError) as exc:
+        raise ExportError(f"{name}: {_first_line(exc)}") from None
+
+
 def export_statistics(path: str, by: GroupBy = "player") -> pl.DataFrame:
     """The statistics of one hands export (what ``stats FILE.parquet`` prints), ordered.
 
@@ -126,4 +140,4 @@ def export_statistics(path: str, by: GroupBy = "player") -> pl.DataFrame:
     return table
 
 
-__all__ = ["ExportError", "add_export", "export_statistics", "read_export"]
+__all__ = ["ExportError", "add_export", "export_statistics", "read_export", "read_parquet_frame"]

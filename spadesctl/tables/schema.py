@@ -76,6 +76,8 @@ GAMES: Final[Schema] = MappingProxyType(
         "bid_rounds": pl.Int8(),
         "pass_cards": pl.Int8(),
         "renege_transfer": pl.Boolean(),
+        # lossless: what the record says, so that the tables read back as it (docs/import.md)
+        "tags": pl.String(),
     }
 )
 
@@ -124,6 +126,17 @@ HANDS: Final[Schema] = MappingProxyType(
         "renege_lost": pl.Int32(),
         "renege_received": pl.Int32(),
         "renege_counted": pl.Int32(),
+        # lossless: what the record says, so that the tables read back as it (docs/import.md)
+        "bid_text": pl.String(),
+        "bid_order": pl.Int32(),
+        "dealt": pl.String(),
+        "took": pl.Int32(),
+        "claim": pl.Boolean(),
+        "ruled_reneges": pl.String(),
+        "recorded_score": pl.Int32(),
+        "recorded_bags": pl.Int32(),
+        "lines_before_bids": pl.String(),
+        "lines_after_bids": pl.String(),
     }
 )
 
