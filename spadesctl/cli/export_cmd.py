@@ -97,11 +97,12 @@ def export(
         bool,
         typer.Option(
             "--express/--no-express",
-            help="Write the rows of the games the express check settles straight from it "
-            "(the same rows, several times faster); --no-express builds every row with "
-            "the full engine.",
+            help="Take the rows of the games the express check settles straight from it "
+            "(several times faster), leaving null the columns that keep what the records "
+            "say, so the table cannot be read back as records (docs/import.md); by default "
+            "every row is built by the full engine.",
         ),
-    ] = True,
+    ] = False,
     engine: EngineOption = EngineChoice.local,
     address: AddressOption = None,
     config: ConfigOption = None,

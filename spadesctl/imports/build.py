@@ -165,7 +165,8 @@ def parse_bid(seat: Seat, text: str) -> Bid:
 
 
 def deal_of(dealt: Sequence[tuple[Seat, tuple[Card, ...]]]) -> Deal | None:
-    """The deal of the seats' ``dealt`` cells (in row order); none when no row has one."""
+    """The deal of the seats' ``deal`` (or ``dealt``) cells (in row order); none when no
+    row has one."""
     return Deal(tuple(Holding(seat, cards) for seat, cards in dealt)) if dealt else None
 
 
@@ -482,14 +483,16 @@ class _Reader:
             seat = self.cell(rows, row, "seat", parts)
             if isinstance(seat, Seat):
                 seats.append((row, seat))
+        # the record's deal line; a table without that column: a server's dealt hands
+        deal_column = "deal" if "deal" in rows.index else "dealt"
         dealt: list[tuple[Seat, tuple[Card, ...]]] = []
         for row, seat in seats:
-            cards = self.cell(rows, row, "dealt", parts)
+            cards = self.cell(rows, row, deal_column, parts)
             if isinstance(cards, tuple):
                 dealt.append((seat, cards))
         deal = deal_of(dealt)
         if deal is not None:
-            yield _at(deal, self.pos(rows, seats[0][0], "dealt"))
+            yield _at(deal, self.pos(rows, seats[0][0], deal_column))
         before = self.cell(rows, first, "lines_before_bids", parts)
         if isinstance(before, str):
             yield from self._lines(parts, rows, first, "lines_before_bids", before)

@@ -28,7 +28,7 @@ class SeatColumns:
 
     bid_text: str | None = None
     bid_order: int | None = None
-    dealt: str | None = None
+    deal: str | None = None
     took: int | None = None
     claim: bool = False
     ruled_reneges: str | None = None
@@ -46,6 +46,10 @@ class HandColumns:
     seats: Mapping[Seat, SeatColumns]
     lines_before_bids: str | None
     lines_after_bids: str | None
+
+
+#: A hand's lossless cells when they are not asked for: every one null (``claim`` false).
+NO_HAND_COLUMNS: Final = HandColumns({}, None, None)
 
 
 def game_tags(game: Game) -> str | None:
@@ -82,7 +86,7 @@ def encode_hand(
         rows = [(s, by_seat[s]) for s in seats if s in by_seat]
         if deal_of(rows) == hand.deal and len(by_seat) == len(hand.deal.holdings):
             for seat, cards in rows:
-                cells[seat]["dealt"] = _cards_text(cards)
+                cells[seat]["deal"] = _cards_text(cards)
         else:
             rest.deal = hand.deal
     # the bids
@@ -201,4 +205,11 @@ def _lines(hand: Hand) -> str | None:
     return "\n".join(lines) if lines else None
 
 
-__all__ = ["NO_COLUMNS", "HandColumns", "SeatColumns", "encode_hand", "game_tags"]
+__all__ = [
+    "NO_COLUMNS",
+    "NO_HAND_COLUMNS",
+    "HandColumns",
+    "SeatColumns",
+    "encode_hand",
+    "game_tags",
+]

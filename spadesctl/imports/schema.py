@@ -111,11 +111,20 @@ COLUMNS: Final[Mapping[ImportTable, Mapping[str, Column]]] = MappingProxyType(
             ),
             Column("bid_order", Type.INT, False, "the bid's place in the bidding, from 1"),
             Column(
+                "deal",
+                Type.CARDS,
+                False,
+                "the seat's cards as the record's `deal` line gives them, space-separated "
+                "(`AS JS 6S ...`); without it (and without `dealt`) the deal is rebuilt "
+                "from the cards played",
+            ),
+            Column(
                 "dealt",
                 Type.CARDS,
                 False,
-                "the seat's cards as dealt, space-separated (`AS JS 6S ...`); "
-                "without it the deal is rebuilt from the cards played",
+                "the seat's cards as dealt, read as the deal only in a table with no "
+                "`deal` column (a server's dealt hands; `export` fills it for every hand "
+                "whose deal is known, rebuilt from the play too, for `stats --by holding`)",
             ),
             Column(
                 "tricks",

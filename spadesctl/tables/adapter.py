@@ -23,7 +23,7 @@ from spadesctl.core.bids import is_nil
 from spadesctl.dates import game_date, game_time
 from spadesctl.diagnostics import RENEGE, RENEGE_RULED, UNSUPPORTED_RENEGE_CALL, Diagnostic
 from spadesctl.events import Bid, BidKind
-from spadesctl.imports.encode import NO_COLUMNS, encode_hand, game_tags
+from spadesctl.imports.encode import NO_COLUMNS, NO_HAND_COLUMNS, encode_hand, game_tags
 from spadesctl.record import Game
 from spadesctl.referee import RefereedGame, referee_game
 from spadesctl.replay import ReplayedHand
@@ -116,9 +116,10 @@ def game_diagnostics(
     return found
 
 
-def add_game(tables: TableSet, game: Game, default_rules: Ruleset) -> int:
+def add_game(tables: TableSet, game: Game, default_rules: Ruleset, *, lossless: bool = True) -> int:
     """Referee ``game`` (a game without syntax issues) and append its rows to ``tables``;
-    return the number of hands it holds.
+    return the number of hands it holds.  ``lossless``: fill the columns that keep what the
+    record says (docs/import.md); ``False`` leaves them null (``stats`` reads none of them).
 
     The game is played under its Rules tag, or ``default_rules`` when it has none or the
     tag is invalid (then an ``invalid-rules`` violation).
@@ -130,7 +131,7 @@ def add_game(tables: TableSet, game: Game, default_rules: Ruleset) -> int:
     players = game.players
     result = refereed.result
     if tables.hands is not None or tables.tricks is not None:
-        _add_hands(tables, info, refereed, players)
+        _add_hands(tables, info, refereed, players, lossless)
     diagnostics: list[Diagnostic] = []
     if tables.violations is not None or tables.games is not None:
         diagnostics = game_diagnostics(refereed, chosen.problems)
@@ -177,13 +178,17 @@ def add_game(tables: TableSet, game: Game, default_rules: Ruleset) -> int:
             bid_rounds=rules.bid_rounds,
             pass_cards=rules.pass_cards,
             renege_transfer=rules.renege_transfer,
-            tags=game_tags(game),
+            tags=game_tags(game) if lossless else None,
         )
     return len(game.hands)
 
 
 def _add_hands(
-    tables: TableSet, info: GameInfo, refereed: RefereedGame, players: Mapping[Seat, str]
+    tables: TableSet,
+    info: GameInfo,
+    refereed: RefereedGame,
+    players: Mapping[Seat, str],
+    lossless: bool,
 ) -> None:
     rules = refereed.rules
     result = refereed.result
@@ -222,7 +227,11 @@ def _add_hands(
         received_void = _received_void(score)
         number = _int32(hand.number)
         dealer = _SEAT_TEXT[hand.dealer]
-        kept = encode_hand(hand.hand, hand.seats, {s: seats[s][0] for s in Seat}, hand.tricks)
+        kept = (
+            encode_hand(hand.hand, hand.seats, {s: seats[s][0] for s in Seat}, hand.tricks)
+            if lossless
+            else NO_HAND_COLUMNS
+        )
         first_row = True
         for seat in hand.seats:
             own = kept.seats.get(seat, NO_COLUMNS)
@@ -287,7 +296,7 @@ def _add_hands(
                 else None,
                 bid_text=own.bid_text,
                 bid_order=own.bid_order,
-                dealt=own.dealt,
+                deal=own.deal,
                 took=_int32(own.took),
                 claim=own.claim,
                 ruled_reneges=own.ruled_reneges,

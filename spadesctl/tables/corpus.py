@@ -57,6 +57,11 @@ class CorpusOptions:
     #: Rows of the games the express check settles straight from its integer replay
     #: (:mod:`spadesctl.express.rows`: the same rows); ``False``: the full engine for all.
     express: bool = True
+    #: Fill the columns that keep what a record says, so that the tables read back as it
+    #: (docs/import.md): ``export`` asks for them, ``stats`` (which reads none) does not.
+    #: The express rows do not hold them yet, so a lossless batch is built by the full
+    #: engine.
+    lossless: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,7 +183,12 @@ def build_batch(work: Work, options: CorpusOptions) -> Batch:
                 failures.append(item)
                 continue
             source, index, text = item
-            if options.express and isinstance(text, GameText) and not text.issues:
+            if (
+                options.express
+                and not options.lossless
+                and isinstance(text, GameText)
+                and not text.issues
+            ):
                 ledger = GameLedger()
                 if express_game(text.lines, default, ledger) is not None:
                     hands += add_express_game(tables, ledger, source, index)
@@ -196,7 +206,7 @@ def build_batch(work: Work, options: CorpusOptions) -> Batch:
                 continue
             mark = tables.checkpoint()
             try:
-                hands += add_game(tables, game, default)
+                hands += add_game(tables, game, default, lossless=options.lossless)
             except Exception as exc:  # a bug met on some record: report it, go on with the rest
                 tables.rollback(mark)
                 pos = game.pos

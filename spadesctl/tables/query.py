@@ -321,7 +321,7 @@ def _read(
             progress(max(size // 1024, 1)) if progress is not None and size else None
         )
         with shown as bar:
-            options = CorpusOptions(tables=("hands",), default_rules=request.rules)
+            options = CorpusOptions(tables=("hands",), default_rules=request.rules, lossless=False)
             for batch in iter_batches(records, options, choose_jobs(request.jobs, records)):
                 collector.add(batch.frames["hands"].lazy())
                 failures.extend(batch.failures)

@@ -129,7 +129,7 @@ HANDS: Final[Schema] = MappingProxyType(
         # lossless: what the record says, so that the tables read back as it (docs/import.md)
         "bid_text": pl.String(),
         "bid_order": pl.Int32(),
-        "dealt": pl.String(),
+        "deal": pl.String(),
         "took": pl.Int32(),
         "claim": pl.Boolean(),
         "ruled_reneges": pl.String(),
