@@ -34,7 +34,7 @@ from spadesctl.tables.corpus import CorpusOptions, Failure, choose_jobs, iter_ba
 from spadesctl.tables.exports import ExportError, read_export
 from spadesctl.tables.order import game_order
 from spadesctl.tables.schema import HANDS
-from spadesctl.tables.shards import find_shards, select_shards
+from spadesctl.tables.shards import find_shards, is_shard_directory, select_shards
 
 
 class QueryError(SpadesctlError, ValueError):
@@ -212,6 +212,8 @@ def find_inputs(paths: Sequence[str]) -> Inputs:
             raise QueryError(f"{raw}: no such file or directory")
         if raw.lower().endswith(".parquet") and not Path(raw).is_dir():
             exports.append(raw)
+        elif is_shard_directory(raw):  # export --partition-by: one corpus, pruned by filters
+            exports.extend(find_shards(raw))
         else:
             found = expand_paths([raw])
             records.extend(found)

@@ -225,6 +225,18 @@ def find_shards(directory: str | Path) -> list[str]:
     return [str(p) for p in sorted(found)]
 
 
+def is_shard_directory(directory: str | Path) -> bool:
+    """Whether ``directory`` holds shards as ``export --partition-by`` lays them out: its
+    Parquet files under ``event=``, ``date=``, ``month=`` or ``file=`` directories."""
+    root = Path(directory)
+    for shard in find_shards(root):
+        first = Path(shard).relative_to(root).parts[0]
+        key, equals, _ = first.partition("=")
+        if equals and key in PARTITIONS:
+            return True
+    return False
+
+
 def _month_range(text: str) -> tuple[date, date] | None:
     try:
         first = date.fromisoformat(f"{text}-01")
