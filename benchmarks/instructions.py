@@ -1,4 +1,5 @@
-"""Instructions per hand of ``check_file``, counted by valgrind's callgrind.
+"""Instructions per hand of ``check_file`` (or of another command's library call),
+counted by valgrind's callgrind.
 
 ``python -m benchmarks.instructions`` generates 12 files of about 100 fully played
 ``standard`` hands each (the first 12 files of the benchmark corpus, same seeds), then
@@ -6,6 +7,11 @@ runs ``check_file`` under callgrind on the first 2 files and on all 12. The diff
 between the two counts, divided by the hands of files 3 to 12, is the steady cost of a
 hand: start-up, imports and warm-up cancel out. Counts do not depend on the load of the
 machine, so two versions of the code can be compared on a shared machine.
+
+``--command`` measures another command's work the same way: ``baseline`` (reading the
+files and splitting every line, the benchmark's floor), ``export`` (the ``hands`` table
+to Parquet), ``stats`` (the player figures from the records), ``score`` (the JSON score
+sheets); ``--no-express`` gives the full engine for every game.
 """
 
 from __future__ import annotations
@@ -21,12 +27,46 @@ from benchmarks.corpus import _chunk
 
 _SEED = 2024
 _HANDS = 100
-_CHILD = (
-    "import sys\n"
-    "from spadesctl.checking import check_file\n"
-    "for p in sys.argv[1:]:\n"
-    "    assert not check_file(p).diagnostics, p\n"
-)
+#: Each command's work as a child program over the paths in ``sys.argv[2:]``
+#: (``sys.argv[1]``: ``1`` for the express path, ``0`` for the full engine everywhere).
+_CHILDREN = {
+    "check": (
+        "import sys\n"
+        "from spadesctl.checking import CheckOptions, check_file\n"
+        "options = CheckOptions(express=sys.argv[1] == '1')\n"
+        "for p in sys.argv[2:]:\n"
+        "    assert not check_file(p, options).diagnostics, p\n"
+    ),
+    "baseline": (
+        "import sys\n"
+        "from benchmarks.measure import _split_file\n"
+        "for p in sys.argv[2:]:\n"
+        "    _split_file(p)\n"
+    ),
+    "export": (
+        "import sys, tempfile, os\n"
+        "from spadesctl.emit import TABLE_FORMATS\n"
+        "from spadesctl.exporting import export_table\n"
+        "out = os.path.join(tempfile.mkdtemp(), 'hands.parquet')\n"
+        "fmt = TABLE_FORMATS.get('parquet')\n"
+        "s = export_table(sys.argv[2:], 'hands', fmt, out, jobs=1, express=sys.argv[1] == '1')\n"
+        "assert s.written and not s.failures\n"
+    ),
+    "stats": (
+        "import sys\n"
+        "import spadesctl.tables.corpus as corpus\n"
+        "from spadesctl.tables.query import StatsRequest, run_stats\n"
+        "if sys.argv[1] != '1':\n"
+        "    corpus.express_game = lambda *args: None\n"
+        "run_stats(StatsRequest(tuple(sys.argv[2:]), jobs=1))\n"
+    ),
+    "score": (
+        "import io, sys\n"
+        "from spadesctl.score_run import score_files\n"
+        "from spadesctl.sheet.render import write_json\n"
+        "write_json(score_files(sys.argv[2:]), io.StringIO())\n"
+    ),
+}
 
 
 def _corpus(root: Path, files: int) -> list[tuple[Path, int]]:
@@ -43,7 +83,7 @@ def _corpus(root: Path, files: int) -> list[tuple[Path, int]]:
     return out
 
 
-def _instructions(paths: list[Path]) -> int:
+def _instructions(paths: list[Path], command: str = "check", express: bool = True) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "callgrind.out"
         subprocess.run(
@@ -53,7 +93,8 @@ def _instructions(paths: list[Path]) -> int:
                 f"--callgrind-out-file={out}",
                 sys.executable,
                 "-c",
-                _CHILD,
+                _CHILDREN[command],
+                "1" if express else "0",
                 *map(str, paths),
             ],
             check=True,
@@ -69,10 +110,12 @@ def main() -> None:
     parser.add_argument(
         "--corpus", type=Path, default=Path(tempfile.gettempdir()) / "spadesctl-instr"
     )
+    parser.add_argument("--command", choices=sorted(_CHILDREN), default="check")
+    parser.add_argument("--no-express", action="store_true", help="the full engine for all")
     args = parser.parse_args()
     files = _corpus(args.corpus, 12)
-    few = _instructions([p for p, _ in files[:2]])
-    many = _instructions([p for p, _ in files])
+    few = _instructions([p for p, _ in files[:2]], args.command, not args.no_express)
+    many = _instructions([p for p, _ in files], args.command, not args.no_express)
     hands = sum(h for _, h in files[2:])
     print(f"2 files: {few:,} instructions; 12 files: {many:,}; {hands} hands between")
     print(f"instructions per hand: {(many - few) / hands:,.0f}")

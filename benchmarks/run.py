@@ -80,22 +80,21 @@ def table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
 def commands(out: Path, jobs: int) -> dict[str, list[str]]:
     """Each measured command's arguments after ``spadesctl`` (paths are appended)."""
     j = ["--jobs", str(jobs)]
-    full_engine = {"check --no-express": ["check", "--no-express", *j]} if jobs == 1 else {}
+    export = ["export", "--table", "hands", "--format", "parquet", "-o", str(out / "hands.parquet")]
+    full_engine = (
+        {
+            "check --no-express": ["check", "--no-express", *j],
+            "export --format parquet --no-express": [*export, "--no-express", *j],
+        }
+        if jobs == 1
+        else {}
+    )
     return {
         "check": ["check", *j],
-        **full_engine,
         "score --format json": ["score", "--format", "json"],
         "stats": ["stats", "--format", "csv", "-o", str(out / "stats.csv"), *j],
-        "export --format parquet": [
-            "export",
-            "--table",
-            "hands",
-            "--format",
-            "parquet",
-            "-o",
-            str(out / "hands.parquet"),
-            *j,
-        ],
+        "export --format parquet": [*export, *j],
+        **full_engine,
     }
 
 

@@ -8,7 +8,9 @@ players drawn from a pool of 400, so that the ratings have a real league to rate
 each command runs as a child process on one core (``taskset -c 0`` and
 ``POLARS_MAX_THREADS=1``), best of ``--repeat``; the table gives each time beside the
 time polars needs to read the same file whole (``pl.read_parquet``, in a child process
-too), the floor for any query that looks at every row.
+too), the floor for any query that looks at every row, and the peak memory of each
+(``ru_maxrss`` of the child).  An export made before the ``hands`` table changed is made
+again.
 """
 
 from __future__ import annotations
@@ -29,15 +31,21 @@ from pathlib import Path
 import polars as pl
 
 from benchmarks.run import spadesctl
+from spadesctl.tables.schema import HANDS
 
 ROOT = Path(tempfile.gettempdir()) / "spadesctl-bench" / "million"
 NAMES = ("Ann", "Bo", "Cy", "Di")
 
 
+def current(path: Path) -> bool:
+    """Whether ``path`` is an export of today's ``hands`` table."""
+    return path.exists() and set(pl.scan_parquet(path).collect_schema()) == set(HANDS)
+
+
 def seed_export(root: Path, hands: int) -> Path:
     """A hands export of generated games holding at least ``hands`` hands."""
     out = root / "seed.parquet"
-    if out.exists():
+    if current(out):
         return out
     records = root / "seed.spades"
     subprocess.run(
@@ -65,7 +73,7 @@ def million(root: Path, target_hands: int) -> tuple[Path, int, int]:
     seed = pl.read_parquet(seed_export(root, 20_000))
     seed_hands = seed.select(pl.struct("file", "game", "hand").n_unique()).item()
     copies = -(-target_hands // seed_hands)
-    if not out.exists():
+    if not current(out):
         rng = random.Random(11)
         pool = [f"P{i:03}" for i in range(400)]
         parts = []
@@ -104,14 +112,18 @@ def one_core(args: list[str]) -> list[str]:
     return (["taskset", "-c", "0"] if shutil.which("taskset") else []) + args
 
 
-def timed(args: list[str], repeat: int) -> float:
+def timed(args: list[str], repeat: int) -> tuple[float, float]:
+    """(best seconds, peak MiB of that child) of ``repeat`` runs of ``args``."""
     env = {**os.environ, "POLARS_MAX_THREADS": "1"}
-    best = float("inf")
+    best, peak = float("inf"), 0.0
     for _ in range(repeat):
         start = time.perf_counter()
-        subprocess.run(one_core(args), check=False, env=env, stdout=subprocess.DEVNULL)
-        best = min(best, time.perf_counter() - start)
-    return best
+        child = subprocess.Popen(one_core(args), env=env, stdout=subprocess.DEVNULL)
+        _, _, usage = os.wait4(child.pid, 0)
+        seconds = time.perf_counter() - start
+        if seconds < best:
+            best, peak = seconds, usage.ru_maxrss / 1024
+    return best, peak
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -127,12 +139,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     size = path.stat().st_size / 2**20
     print(f"export: {size:.0f} MiB, {rows:,} seat rows, {rows // 4:,} hands, {games:,} games")
-    read = timed(
+    read, read_peak = timed(
         [sys.executable, "-c", f"import polars as pl; pl.read_parquet({str(path)!r})"], args.repeat
     )
     commands = {
         "stats --by player (ratings, fairness line)": ["stats", str(path)],
         "stats --by pair": ["stats", "--by", "pair", str(path)],
+        "stats --by pair_bid": ["stats", "--by", "pair_bid", str(path)],
+        "stats --by holding --card AS": ["stats", "--by", "holding", str(path)],
         "stats --by seat --format csv (no ratings, no fairness)": [
             "stats",
             "--by",
@@ -150,12 +164,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         ],
         "fairness": ["fairness", str(path)],
     }
-    print("| command | seconds, one core | x read_parquet |")
-    print("|---|---:|---:|")
-    print(f"| `pl.read_parquet` (the floor) | {read:.1f} | 1.0 |")
+    print(f"load average before: {os.getloadavg()[0]:.1f}")
+    print("| command | seconds, one core | x read_parquet | peak MiB |")
+    print("|---|---:|---:|---:|")
+    print(f"| `pl.read_parquet` (the floor) | {read:.2f} | 1.0 | {read_peak:.0f} |")
     for label, command in commands.items():
-        seconds = timed([*spadesctl(), *command], args.repeat)
-        print(f"| `{label}` | {seconds:.1f} | {seconds / read:.1f} |", flush=True)
+        seconds, peak = timed([*spadesctl(), *command], args.repeat)
+        print(f"| `{label}` | {seconds:.2f} | {seconds / read:.1f} | {peak:.0f} |", flush=True)
+    print(f"load average after: {os.getloadavg()[0]:.1f}")
     return 0
 
 

@@ -51,14 +51,13 @@ def check(*paths: str | Path, rules: str | None = None) -> list[Diagnostic]:
 
     ``rules`` is the ruleset for records that declare none (rules text or a TOML path).
     """
-    from spadesctl.checking import CheckOptions, check_file
+    from spadesctl.check_run import CheckRequest, check_paths
+    from spadesctl.checking import CheckOptions
     from spadesctl.sources import expand_paths
 
-    options = CheckOptions(rules=rules)
-    out: list[Diagnostic] = []
-    for path in expand_paths(str(p) for p in paths):
-        out.extend(check_file(path, options).diagnostics)
-    return out
+    files = tuple(expand_paths(str(p) for p in paths))
+    request = CheckRequest(files, CheckOptions(rules=rules))
+    return [d for report in check_paths(request) for d in report.diagnostics]
 
 
 def ruleset_of(game: Game, default: str | Ruleset | None = None) -> Ruleset:

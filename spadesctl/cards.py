@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Final, NoReturn
 
 from spadesctl.errors import NotationSyntaxError
+from spadesctl.quoting import quoted
 
 
 class Suit(enum.Enum):
@@ -113,7 +114,7 @@ class Card:
         if found is None:
             found = _CARDS_BY_TEXT.get(text.upper())
         if found is None:
-            raise NotationSyntaxError(f"not a card: {text!r}")
+            raise NotationSyntaxError(f"not a card: {quoted(text)}")
         return found
 
 
@@ -266,7 +267,7 @@ def parse_holding(text: str) -> tuple[Card, ...]:
     if len(groups) not in (4, 5):
         raise NotationSyntaxError(
             f"a holding has 4 suit groups (spades.hearts.diamonds.clubs) and an optional "
-            f"jokers group, not {len(groups)}: {text!r}"
+            f"jokers group, not {len(groups)}: {quoted(text)}"
         )
     read = _GROUP_READERS
     if len(groups) == 4:
@@ -314,9 +315,9 @@ def _raise_for_holding(text: str, groups: list[str]) -> NoReturn:
         for ch in group.replace("10", "T"):
             if ch not in by_char:
                 if index == 4:
-                    raise NotationSyntaxError(f"{ch!r} is not a joker (B or L) in {text!r}")
+                    raise NotationSyntaxError(f"{ch!r} is not a joker (B or L) in {quoted(text)}")
                 raise NotationSyntaxError(
-                    f"{ch!r} is not a rank (in the {HOLDING_SUITS[index].word} of {text!r})"
+                    f"{ch!r} is not a rank (in the {HOLDING_SUITS[index].word} of {quoted(text)})"
                 )
     raise AssertionError("unreachable: every group was readable")  # pragma: no cover
 

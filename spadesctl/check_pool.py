@@ -24,10 +24,13 @@ from spadesctl.checking import (
     check_file,
     check_game_text,
     file_rules,
+    first_line,
     io_error,
 )
-from spadesctl.notation import GameText, RecordReadError, iter_game_texts
-from spadesctl.pool import Done, Task, choose_jobs, ordered_results
+from spadesctl.engines import Engine, ordered_results
+from spadesctl.file_warnings import Fingerprint
+from spadesctl.notation import GameText, RecordReadError, iter_game_texts, unit_size
+from spadesctl.pool import Done, Task, choose_jobs
 from spadesctl.record import Game
 
 #: Files at least this large are split into batches of games (about 50 games a MB).
@@ -48,12 +51,7 @@ class GameBatch:
     @property
     def size(self) -> int:
         """About how many bytes of the file the batch holds (for progress by bytes)."""
-        return sum(
-            sum(len(line) + 1 for line in u.lines)
-            if isinstance(u, GameText)
-            else 240 * len(u.hands)
-            for u in self.units
-        )
+        return sum(map(unit_size, self.units))
 
 
 def check_batch(batch: GameBatch, options: CheckOptions) -> FileReport:
@@ -62,12 +60,15 @@ def check_batch(batch: GameBatch, options: CheckOptions) -> FileReport:
     if batch.first_index != 1:
         diagnostics = []  # a bad --rules is reported once, with the file's first batch
     hands = 0
+    prints: list[Fingerprint] = []
     with bulk_gc():
         for index, unit in enumerate(batch.units, start=batch.first_index):
-            found, count = check_game_text(unit, index, batch.path, options, default)
+            found, count, digest = check_game_text(unit, index, batch.path, options, default)
             diagnostics.extend(found)
             hands += count
-    return FileReport(batch.path, tuple(diagnostics), len(batch.units), hands)
+            if digest is not None:
+                prints.append(Fingerprint(digest, first_line(unit), index))
+    return FileReport(batch.path, tuple(diagnostics), len(batch.units), hands, tuple(prints))
 
 
 def check_in_processes(
@@ -78,9 +79,14 @@ def check_in_processes(
     split_bytes: int = SPLIT_BYTES,
     batch_games: int = BATCH_GAMES,
     progress: Callable[[int], None] | None = None,
+    engine: Engine | None = None,
 ) -> Iterator[FileReport]:
     """One report per path, in order, computed by ``jobs`` worker processes (in this
-    one for ``jobs`` 1); ``progress`` is told the bytes of each part as it is done."""
+    one for ``jobs`` 1), or by ``engine``'s cluster, to which every file goes in
+    batches of games read here (its workers need no access to the files);
+    ``progress`` is told the bytes of each part as it is done."""
+    if engine is not None and engine.distributed:
+        split_bytes = 0
     lasts: deque[tuple[bool, int]] = deque()  # each task's: whether it ends its file, bytes
 
     def tasks() -> Iterator[Task[FileReport] | Done[FileReport]]:
@@ -102,7 +108,7 @@ def check_in_processes(
                         yield Task(check_batch, (part, options))
 
     parts: list[FileReport] = []
-    for part in ordered_results(tasks(), jobs):
+    for part in ordered_results(tasks(), jobs, engine):
         parts.append(part)
         last, size = lasts.popleft()
         if progress is not None:
@@ -113,6 +119,7 @@ def check_in_processes(
                 tuple(d for p in parts for d in p.diagnostics),
                 sum(p.games for p in parts),
                 sum(p.hands for p in parts),
+                tuple(f for p in parts for f in p.fingerprints),
             )
             parts.clear()
 

@@ -13,9 +13,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from heapq import merge
 
 from spadesctl.checking import CheckOptions, FileReport, check_file
 from spadesctl.diagnostics import IO_ERROR, Severity
+from spadesctl.engines import LOCAL, Engine
+from spadesctl.file_warnings import RepeatedGames, no_games
 from spadesctl.selection import EVERYTHING, Selection
 from spadesctl.status import ExitStatus
 
@@ -23,12 +26,14 @@ from spadesctl.status import ExitStatus
 @dataclass(frozen=True, slots=True)
 class CheckRequest:
     """What to check and how: the files, the check's options, which diagnostics to
-    report (``--select``/``--ignore``), the worker processes (0: auto)."""
+    report (``--select``/``--ignore``), the worker processes (0: auto), and where
+    they run (``--engine``)."""
 
     files: tuple[str, ...]
     options: CheckOptions = field(default_factory=CheckOptions)
     selection: Selection = EVERYTHING
     jobs: int = 1
+    engine: Engine = LOCAL
 
 
 @dataclass(slots=True)
@@ -110,10 +115,17 @@ def file_reports(
     options: CheckOptions,
     jobs: int,
     progress: Callable[[int], None] | None = None,
+    engine: Engine = LOCAL,
 ) -> Iterator[FileReport]:
-    """Every file's full report, in the order of ``files``, computed in ``jobs`` processes;
-    ``progress`` (when given) is told the bytes checked as they are, a large file's in
-    parts (it is read in batches of games, as for several processes)."""
+    """Every file's full report, in the order of ``files``, computed in ``jobs`` processes
+    (or on ``engine``'s cluster); ``progress`` (when given) is told the bytes checked as
+    they are, a large file's in parts (it is read in batches of games, as for several
+    processes)."""
+    if engine.distributed:
+        from spadesctl.check_pool import check_in_processes
+
+        yield from check_in_processes(list(files), options, jobs, progress=progress, engine=engine)
+        return
     if progress is not None:
         from spadesctl.check_pool import check_in_processes
 
@@ -128,6 +140,23 @@ def file_reports(
     yield from check_in_processes(list(files), options, jobs)
 
 
+def with_file_warnings(report: FileReport, repeats: RepeatedGames) -> FileReport:
+    """``report`` with the warnings about its file as a whole (``no-games``) and its
+    games seen before in the run (``duplicate-game``, from ``repeats``), in line order;
+    its fingerprints are dropped once counted."""
+    found = repeats.warnings(report.file, report.fingerprints)
+    if not report.diagnostics:  # said nothing else (unreadable, another format...)
+        empty = no_games(report.file, report.games, report.hands)
+        if empty is not None:
+            found.insert(0, empty)
+    if not found and not report.fingerprints:
+        return report
+    diagnostics = report.diagnostics
+    if found:
+        diagnostics = tuple(merge(diagnostics, found, key=lambda d: (d.line, d.column)))
+    return FileReport(report.file, diagnostics, report.games, report.hands)
+
+
 def check_paths(
     request: CheckRequest,
     summary: CheckSummary | None = None,
@@ -135,7 +164,10 @@ def check_paths(
 ) -> Iterator[FileReport]:
     """Each file's report with only the selected diagnostics, in order; ``summary``
     (when given) counts them as they are yielded, ``progress`` the bytes checked."""
-    for report in file_reports(request.files, request.options, request.jobs, progress):
+    repeats = RepeatedGames()
+    reports = file_reports(request.files, request.options, request.jobs, progress, request.engine)
+    for report in reports:
+        report = with_file_warnings(report, repeats)
         shown = tuple(d for d in report.diagnostics if d.name in request.selection.names)
         if len(shown) != len(report.diagnostics):
             report = FileReport(report.file, shown, report.games, report.hands)
@@ -144,4 +176,11 @@ def check_paths(
         yield report
 
 
-__all__ = ["CheckRequest", "CheckSummary", "check_jobs", "check_paths", "file_reports"]
+__all__ = [
+    "CheckRequest",
+    "CheckSummary",
+    "check_jobs",
+    "check_paths",
+    "file_reports",
+    "with_file_warnings",
+]

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from spadesctl.bulk import bulk_gc
 from spadesctl.diagnostics import INVALID_RULES, IO_ERROR, Diagnostic
 from spadesctl.express import express_game
+from spadesctl.file_warnings import Fingerprint, fingerprint, game_fingerprint
 from spadesctl.notation import GameText, RecordReadError, game_from_text, iter_game_texts
 from spadesctl.record import Game
 from spadesctl.rules.parse import RulesError
@@ -80,22 +81,28 @@ class FileReport:
     diagnostics: tuple[Diagnostic, ...]
     games: int
     hands: int
+    #: Each game's deal and play, for the duplicate-game warning (``check_run``); games
+    #: that show no card have none.
+    fingerprints: tuple[Fingerprint, ...] = ()
 
 
 def check_file(path: str, options: CheckOptions = CheckOptions()) -> FileReport:
     """Check one record file (``-`` for standard input); never raises for bad input."""
     default, diagnostics = file_rules(path, options)
     games = hands = 0
+    prints: list[Fingerprint] = []
     try:
         with bulk_gc():
             for unit in iter_game_texts(path, rules=None if options.rules is None else default):
                 games += 1
-                found, count = check_game_text(unit, games, path, options, default)
+                found, count, digest = check_game_text(unit, games, path, options, default)
                 diagnostics.extend(found)
                 hands += count
+                if digest is not None:
+                    prints.append(Fingerprint(digest, first_line(unit), games))
     except RecordReadError as exc:
         diagnostics.append(io_error(path, exc))
-    return FileReport(path, tuple(diagnostics), games, hands)
+    return FileReport(path, tuple(diagnostics), games, hands, tuple(prints))
 
 
 def file_rules(path: str, options: CheckOptions) -> tuple[Ruleset, list[Diagnostic]]:
@@ -116,16 +123,23 @@ def io_error(path: str, exc: RecordReadError) -> Diagnostic:
 
 def check_game_text(
     unit: GameText | Game, index: int, path: str, options: CheckOptions, default: Ruleset
-) -> tuple[list[Diagnostic], int]:
+) -> tuple[list[Diagnostic], int, bytes | None]:
     """One game as read (:func:`~spadesctl.notation.iter_game_texts`), game ``index`` of
-    ``path``: its diagnostics and its number of hands.  A native game goes to the
-    express check first, and is parsed and checked in full only if it is not sure."""
+    ``path``: its diagnostics, its number of hands and its deal and play's
+    :func:`~spadesctl.file_warnings.fingerprint`.  A native game goes to the express
+    check first, and is parsed and checked in full only if it is not sure."""
     if isinstance(unit, GameText):
         if options.express and not unit.issues:
             count = express_game(unit.lines, default)
-            if count is not None:  # clean: nothing to report
-                return [], count
+            if count is not None:  # clean: nothing to report; its lines are canonical
+                return [], count, fingerprint(unit.lines)
         game = game_from_text(unit, path, index)
     else:
         game = unit
-    return game_diagnostics(game, options, default=default), len(game.hands)
+    found = game_diagnostics(game, options, default=default)
+    return found, len(game.hands), game_fingerprint(game)
+
+
+def first_line(unit: GameText | Game) -> int:
+    """The line at which a game as read starts."""
+    return unit.first_line if isinstance(unit, GameText) else unit.pos.line

@@ -41,7 +41,10 @@ class Kind:
     ``screened``: a game with this problem can reach the express check
     (:mod:`spadesctl.express`), which must then hand it to the full engine;
     ``tests/test_express.py`` holds a planted case for every screened kind.  A kind is
-    not screened only when no game that has it is ever given to the express check.
+    not screened only when no game that has it is ever given to the express check, or
+    when it is found across games rather than in one (``duplicate-game``: from each
+    game's fingerprint, which the express check gives as the full engine does, a test
+    in ``tests/test_duplicate_games.py`` proving it).
     """
 
     code: str
@@ -97,6 +100,22 @@ UNKNOWN_FORMAT: Final = Kind(
     _E,
     "a file that is none of the formats spadesctl reads",
     screened=False,  # nothing of the file is read: no game reaches the express check
+)
+NO_GAMES: Final = Kind(
+    "SP007",
+    "no-games",
+    _W,
+    "a file that holds no game: empty, or only blank lines, comments or tags",
+    screened=False,  # a file without a game gives the express check nothing
+)
+DUPLICATE_GAME: Final = Kind(
+    "SP008",
+    "duplicate-game",
+    _W,
+    "a game with the same deal and play as an earlier one of the run",
+    # found across games (spadesctl/file_warnings.py) from the fingerprint that both the
+    # express check and the full engine give each game: no single game has it
+    screened=False,
 )
 # -- the deal -----------------------------------------------------------------------------
 BAD_DEAL: Final = Kind(
@@ -187,6 +206,12 @@ WRONG_CARD_COUNT: Final = Kind(
 TRICK_NUMBER: Final = Kind("SP312", "trick-number", _E, "tricks not numbered 1, 2, 3, ...")
 RENEGE_RULED: Final = Kind(
     "SP313", "renege-ruled", _N, "a renege the record's own ruling calls and penalises"
+)
+TRICK_IN_SEAT_ORDER: Final = Kind(
+    "SP314",
+    "trick-in-seat-order",
+    _E,
+    "a trick's cards written in seat order (N E S W), not in the order played",
 )
 # -- the score sheet ----------------------------------------------------------------------
 SCORE_MISMATCH: Final = Kind(

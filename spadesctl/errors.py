@@ -57,4 +57,16 @@ class SpadesctlIOError(SpadesctlError, OSError):
     """A record that cannot be read, or an output that cannot be written."""
 
 
-__all__ = ["NotationSyntaxError", "RulesError", "SpadesctlError", "SpadesctlIOError"]
+def unreadable(exc: OSError, what: str = "record file") -> str:
+    """Why a file could not be opened or read, in words to follow its name and a colon
+    (``no such file``; ``is a directory, not a record file``; ``permission denied``)."""
+    if isinstance(exc, FileNotFoundError):
+        return "no such file"
+    if isinstance(exc, IsADirectoryError):
+        return f"is a directory, not a {what}"
+    if isinstance(exc, PermissionError):
+        return "permission denied"
+    return f"cannot be read ({exc.strerror or exc})"
+
+
+__all__ = ["NotationSyntaxError", "RulesError", "SpadesctlError", "SpadesctlIOError", "unreadable"]

@@ -19,9 +19,11 @@ if TYPE_CHECKING:
     import polars as pl
 
     from spadesctl.emit import OutputFormat
+    from spadesctl.engines import Engine
     from spadesctl.rules.ruleset import Ruleset
     from spadesctl.tables.corpus import Batch, Failure
     from spadesctl.tables.schema import TableName
+    from spadesctl.tables.shards import PartitionBy
 
 
 @dataclass(slots=True)
@@ -57,9 +59,18 @@ def export_table(
     rules: Ruleset | None = None,
     jobs: int = 0,
     progress: Callable[[int], None] = lambda size: None,
+    express: bool = False,
+    partition_by: PartitionBy | None = None,
+    engine: Engine | None = None,
 ) -> ExportSummary:
     """Write ``table`` of the games in ``records`` to ``output`` in ``fmt`` (``jobs``:
     worker processes, 0 for auto); ``progress`` is told the bytes of each batch read.
+    ``express``: the rows of the games the express check settles come straight from it
+    (faster), with the lossless columns null (docs/import.md); by default every row is
+    built by the full engine.
+    With ``partition_by``, ``output`` is a new directory of Parquet shards
+    (:mod:`spadesctl.tables.shards`).  ``engine``: where the batches are built (the
+    local process pool by default, or a Ray cluster: :mod:`spadesctl.engines`).
 
     Raises :class:`~spadesctl.output.OutputError` when the output cannot be written.
     """
@@ -68,7 +79,9 @@ def export_table(
     from spadesctl.tables.writers import parquet_metadata, write_batches
 
     summary = ExportSummary()
-    options = CorpusOptions(tables=(table,), default_rules=rules)
+    options = CorpusOptions(
+        tables=(table,), default_rules=rules, express=express, lossless=not express
+    )
 
     def frames(batches: Iterator[Batch]) -> Iterator[pl.DataFrame]:
         for batch in batches:
@@ -79,9 +92,18 @@ def export_table(
                 raise _Unreadable  # the file is written from every input, or left alone
             yield batch.frames[table]
 
-    batches = iter_batches(list(records), options, choose_jobs(jobs, list(records)))
+    batches = iter_batches(list(records), options, choose_jobs(jobs, list(records)), engine)
     try:
-        write_batches(frames(batches), SCHEMAS[table], fmt.name, output, parquet_metadata(table))
+        if partition_by is not None:
+            from spadesctl.tables.shards import write_shards
+
+            write_shards(
+                frames(batches), partition_by, output, parquet_metadata(table), table=table
+            )
+        else:
+            write_batches(
+                frames(batches), SCHEMAS[table], fmt.name, output, parquet_metadata(table)
+            )
     except _Unreadable:
         return summary
     summary.written = True

@@ -16,12 +16,14 @@ import difflib
 import enum
 import io
 import sys
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
 from spadesctl.diagnostics import Diagnostic
+from spadesctl.errors import unreadable
 from spadesctl.notation import RecordReadError, games_from_stream
+from spadesctl.notation.encoding import UTF16_BOMS, utf8_stream
 from spadesctl.notation.reader import BinaryFileError, blank_comments, comment_spans
 from spadesctl.notation.writer import file_lines
 from spadesctl.record import Game
@@ -70,25 +72,27 @@ def _read(name: str) -> bytes:
         return sys.stdin.buffer.read()
     try:
         return Path(name).read_bytes()
-    except FileNotFoundError:
-        raise RecordReadError(f"{name}: no such file") from None
-    except IsADirectoryError:
-        raise RecordReadError(f"{name}: is a directory, not a record file") from None
     except OSError as exc:
-        raise RecordReadError(f"{name}: cannot be read ({exc.strerror or exc})") from None
+        raise RecordReadError(f"{name}: {unreadable(exc)}") from None
 
 
-def format_source(name: str) -> Formatted:
-    """Format one record file (``-``: standard input)."""
+def format_source(name: str, progress: Callable[[int], None] | None = None) -> Formatted:
+    """Format one record file (``-``: standard input); ``progress`` is told the bytes
+    formatted as it goes (half of each game's as it is read, the other half as its
+    canonical form is read back)."""
+    half = None if progress is None else (lambda n: progress(n // 2))
     try:
         data = _read(name)
     except RecordReadError as exc:
         return Formatted(name, Outcome.UNREADABLE, message=str(exc))
+    utf8 = not data.startswith(UTF16_BOMS)  # canonical text is UTF-8
+    if not utf8:
+        data = utf8_stream(io.BytesIO(data)).read()
     record_format = detect(io.BytesIO(data), name)
     if record_format is not NATIVE:
         return Formatted(name, Outcome.NOT_NATIVE, record_format=record_format)
     try:
-        games = list(games_from_stream(io.BytesIO(data), name))
+        games = list(games_from_stream(io.BytesIO(data), name, progress=half))
     except BinaryFileError as exc:
         return Formatted(name, Outcome.UNREADABLE, message=f"{name}: {exc}")
     original = data.decode("utf-8", "replace")
@@ -96,11 +100,12 @@ def format_source(name: str) -> Formatted:
     if problems:
         return Formatted(name, Outcome.HAS_ERRORS, original, problems=problems)
     text = with_comments(games, original)
-    again = list(games_from_stream(io.BytesIO(text.encode("utf-8", "surrogateescape")), name))
+    canonical = io.BytesIO(text.encode("utf-8", "surrogateescape"))
+    again = list(games_from_stream(canonical, name, progress=half))
     if again != games or any(g.issues for g in again):  # never lose or change a word
         message = f"{name}: not formatted: its comments could not be kept in place (please report)"
         return Formatted(name, Outcome.UNREADABLE, original, message=message)
-    outcome = Outcome.CANONICAL if text == original else Outcome.CHANGED
+    outcome = Outcome.CANONICAL if text == original and utf8 else Outcome.CHANGED
     return Formatted(name, outcome, original, text)
 
 

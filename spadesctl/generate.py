@@ -34,6 +34,7 @@ from spadesctl.events import (
     Bid,
     BidKind,
     Deal,
+    Discard,
     Draw,
     Holding,
     Pass,
@@ -42,15 +43,18 @@ from spadesctl.events import (
     RecordedScore,
     Result,
     Tag,
+    Take,
     Took,
     Trick,
+    Widow,
+    WidowLine,
 )
 from spadesctl.record import Game, Hand
 from spadesctl.replay.bidding import bidding_order, contract_of, raise_contract
 from spadesctl.replay.deal import pass_receiver
 from spadesctl.replay.legal import legal_indices
 from spadesctl.rules.parse import format_rules
-from spadesctl.rules.ruleset import BagMode, Bidding, FirstLead, Ruleset
+from spadesctl.rules.ruleset import BagMode, Bidding, FirstLead, Ruleset, WidowDiscard, WidowRule
 from spadesctl.scoring import HandScore, Standing, game_end, parties_of, score_hand
 
 #: A game that has not ended after :data:`~spadesctl.core.limits.MAX_HANDS` hands is
@@ -91,7 +95,7 @@ class _Game:
         self.options = options
         self.table: DeckTable = deck_table(rules)
         self.seats = seats_for(rules.players)
-        self.partnership = rules.partnership and rules.players == 4
+        self.partnership = rules.has_partnerships
         self.standing = Standing.start(rules)
         self._holdings: list[set[int]] = []
 
@@ -119,13 +123,16 @@ class _Game:
         rules = self.rules
         size = rules.tricks_per_hand
         draws: tuple[Draw, ...] = ()
+        left: list[int] = []  # the widow: cards of the pack no one is dealt
         if rules.players == 2:
             holdings, draws = self._draw(dealer)
         else:
             pack = sorted(self.table.pack)
             self.rng.shuffle(pack)
             holdings = [set(pack[i * size : (i + 1) * size]) for i in range(len(self.seats))]
+            left = sorted(pack[len(self.seats) * size :], key=_HOLDING_ORDER.__getitem__)
         dealt = [set(h) for h in holdings]
+        widow_early = self._widow_before_bid(dealer, holdings, left)
         passes_before_bid = self._passes_before_bid(number, holdings)
         unbid = is_unbid(rules, number)
         bids: tuple[Bid, ...] = () if unbid else self._bids(dealer, holdings)
@@ -133,6 +140,7 @@ class _Game:
         contract = bids
         for r in raises:
             contract = raise_contract(rules, contract, r.bidder, r.tricks, r.pos)
+        widow_late = self._widow_after_bid(widow_early, contract, holdings, left)
         passes = self._passes(bids, holdings)
         tricks, won = self._play(dealer, holdings, contract)
         taken = tuple(zip(self.seats, won, strict=True))
@@ -170,6 +178,9 @@ class _Game:
                 raises=raises,
                 passes=passes,
                 passes_before_bid=passes_before_bid,
+                widow=Widow(tuple(CARDS[c] for c in left)) if left else None,
+                widow_before_bid=widow_early,
+                widow_after_bid=widow_late,
                 tricks=tricks,
                 score=recorded,
                 bags=bags,
@@ -431,6 +442,67 @@ class _Game:
 
     def _strength(self, c: int) -> tuple[int, int]:
         return (1 if self.table.suit[c] == SPADES else 0, self.table.power[c])
+
+    # -- the widow ------------------------------------------------------------------
+
+    def _widow_before_bid(
+        self, dealer: Seat, holdings: list[set[int]], left: list[int]
+    ) -> tuple[WidowLine, ...]:
+        """``widow=dealer`` or ``two_of_clubs``: the taker takes the widow before the
+        bidding, and discards its two worst cards now or (``after_bid``) later."""
+        rules = self.rules
+        if not left or rules.widow not in (WidowRule.DEALER, WidowRule.TWO_OF_CLUBS):
+            return ()
+        taker = dealer
+        if rules.widow is WidowRule.TWO_OF_CLUBS and TWO_OF_CLUBS not in left:
+            taker = next(s for s, h in zip(self.seats, holdings, strict=True) if TWO_OF_CLUBS in h)
+        t = self.seats.index(taker)
+        holdings[t].update(left)
+        lines: list[WidowLine] = [Take(taker, tuple(CARDS[c] for c in left))]
+        if rules.widow_discard is WidowDiscard.BEFORE_BID:
+            lines.append(self._discard(taker, holdings, len(left)))
+        return tuple(lines)
+
+    def _widow_after_bid(
+        self,
+        early: tuple[WidowLine, ...],
+        bids: tuple[Bid, ...],
+        holdings: list[set[int]],
+        left: list[int],
+    ) -> tuple[WidowLine, ...]:
+        """The discard after the bidding (``widow_discard=after_bid``), or the take and
+        discards of ``high_bidder``: both cards to the side that bid more (one partner
+        both, or one each), one to each side on equal bids."""
+        rules = self.rules
+        if not left:
+            return ()
+        if rules.widow is not WidowRule.HIGH_BIDDER:
+            if early and rules.widow_discard is WidowDiscard.AFTER_BID:
+                return (self._discard(early[0].seat, holdings, len(left)),)
+            return ()
+        totals = {side: contract_of(rules, bids, side) or 0 for side in (Side.NS, Side.EW)}
+        if totals[Side.NS] == totals[Side.EW]:
+            takers = [self.rng.choice(Side.NS.seats), self.rng.choice(Side.EW.seats)]
+        else:
+            side = Side.NS if totals[Side.NS] > totals[Side.EW] else Side.EW
+            first = self.rng.choice(side.seats)
+            takers = [first, first if self.rng.random() < 0.5 else _partner(first)]
+        got: dict[Seat, list[int]] = {}
+        for seat, c in zip(takers, left, strict=True):
+            got.setdefault(seat, []).append(c)
+        lines: list[WidowLine] = []
+        for seat, cards in got.items():
+            holdings[self.seats.index(seat)].update(cards)
+            lines.append(Take(seat, tuple(CARDS[c] for c in cards)))
+        lines.extend(self._discard(seat, holdings, len(cards)) for seat, cards in got.items())
+        return tuple(lines)
+
+    def _discard(self, seat: Seat, holdings: list[set[int]], count: int) -> Discard:
+        """``seat`` lays its ``count`` weakest cards face down."""
+        held = holdings[self.seats.index(seat)]
+        chosen = sorted(held, key=self._strength)[:count]
+        held.difference_update(chosen)
+        return Discard(seat, tuple(CARDS[c] for c in _sorted_cards(set(chosen))))
 
     def _passes_before_bid(self, number: int, holdings: list[set[int]]) -> tuple[Pass, ...]:
         """``pass_cards``: every player passes at once, the best cards to a partner and

@@ -120,6 +120,19 @@ TRICK_NOTATION: Final = RECORD_FORMATS.register(
         magic=(b"%",),
     )
 )
+#: Game-server tables: CSV, NDJSON or Parquet, one table a file (docs/import.md).
+TABLES: Final = RECORD_FORMATS.register(
+    RecordFormat(
+        "tables",
+        (".csv", ".ndjson", ".jsonl", ".parquet"),
+        "game-server tables (games, hands, tricks, cards) as CSV, NDJSON or Parquet "
+        "(docs/import.md)",
+        "tabular",
+        "spadesctl.imports.codec:CODEC",
+        magic=(b"PAR1", b"{", *(bytes([c]) for c in range(ord("a"), ord("z") + 1)), b'"'),
+        writable=False,
+    )
+)
 
 
 def record_suffixes() -> tuple[str, ...]:
@@ -172,6 +185,7 @@ __all__ = [
     "OPENSPIEL",
     "PBN",
     "RECORD_FORMATS",
+    "TABLES",
     "TRICK_NOTATION",
     "Reader",
     "RecordCodec",

@@ -5,7 +5,8 @@ A game whose ``[Rules]`` tag is invalid is not scored, as ``check`` does not ref
 (a sheet under rules the record did not declare would mislead a referee): its
 ``invalid-rules`` diagnostics, one per bad key, are told to ``warn``, and so is a file
 that cannot be read, which is skipped (the command prints them on standard error);
-both are counted.
+both are counted.  A file without a game is told to ``warn`` too (the ``no-games``
+warning ``check`` reports), and is not counted.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from spadesctl.bulk import bulk_gc
+from spadesctl.file_warnings import no_games
 from spadesctl.notation import RecordReadError, iter_games
 from spadesctl.rules import Ruleset
 from spadesctl.rules.presets import STANDARD
@@ -44,17 +46,22 @@ def score_files(
     apply_penalties: bool = False,
     summary: ScoreSummary | None = None,
     warn: Callable[[str], None] = lambda message: None,
+    progress: Callable[[int], None] | None = None,
 ) -> Iterator[SheetReport]:
     """The report of every game of ``files`` that can be scored, in order (``rules``:
-    the ruleset of games that declare none)."""
+    the ruleset of games that declare none); ``progress`` is told the bytes of each game
+    read."""
     from spadesctl.rules.resolve import rules_for_game
     from spadesctl.sheet.run import sheet_report
 
     counts = summary if summary is not None else ScoreSummary()
     with bulk_gc():  # restored when the reports are done (or abandoned)
         for path in files:
+            games = hands = 0
             try:
-                for game in iter_games(path, rules=rules):
+                for game in iter_games(path, rules=rules, progress=progress):
+                    games += 1
+                    hands += len(game.hands) or len(game.issues)  # issues: said already
                     chosen = rules_for_game(game, rules or STANDARD)
                     if chosen.problems:  # as check does: not refereed under other rules
                         counts.unscorable += 1
@@ -68,6 +75,10 @@ def score_files(
             except RecordReadError as exc:
                 counts.unreadable += 1
                 warn(f"error: {exc}")
+                continue
+            empty = no_games(path, games, hands)
+            if empty is not None:
+                warn(empty.format())  # as check reports it; not a problem for the status
 
 
 __all__ = ["ScoreSummary", "score_files"]

@@ -12,8 +12,10 @@ def expand_paths(paths: Iterable[str], suffixes: tuple[str, ...] | None = None) 
     """Files to read, in a stable order: each directory's records sorted by path (files
     with one of ``suffixes``, by default those of every record format).
 
-    A path that is neither a file nor a directory is passed through, so that reading it
-    reports the problem (``no such file``) in order with the rest.
+    Import tables named as one set's (``hands.csv``, ``tricks.csv``) are one source,
+    their lead (:mod:`spadesctl.imports.sets`).  A path that is neither a file nor a
+    directory is passed through, so that reading it reports the problem (``no such
+    file``) in order with the rest.
     """
     wanted = record_suffixes() if suffixes is None else suffixes
     out: list[str] = []
@@ -27,4 +29,6 @@ def expand_paths(paths: Iterable[str], suffixes: tuple[str, ...] | None = None) 
             out.extend(str(p) for p in found)
         else:
             out.append(raw)
-    return out
+    from spadesctl.imports.sets import collapse
+
+    return collapse(out)  # an import's companion tables are read with its lead

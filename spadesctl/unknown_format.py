@@ -31,6 +31,7 @@ FORMATS: Final = (
     "PBN/PTN records (.pbn, .ptn, '% PTN')",
     "OpenSpiel spades games (serialized state or JSON history)",
     "rust-spades trick-notation ('% trick-notation v1', .tn)",
+    "game-server tables (.csv, .ndjson, .parquet)",
 )
 
 

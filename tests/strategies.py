@@ -40,7 +40,7 @@ import os
 import re
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
@@ -92,6 +92,10 @@ RULES_TEXTS: Final = (
     "cutthroat bid_rounds=2",
     "standard pass_cards=2 pass_to=rotate",
     "cutthroat players=3 pass_cards=1 pass_to=left",
+    "jokers widow=dealer widow_discard=after_bid",
+    "jokers widow=two_of_clubs pass_cards=1",
+    "jokers widow=high_bidder bid_rounds=2",
+    "jjdd widow=aside",
 )
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
@@ -287,9 +291,8 @@ raises = st.lists(st.builds(Raise, parties, st.integers(0, 17)), max_size=2).map
 
 
 @st.composite
-def hands(draw: st.DrawFn, number: int, new_lines: bool = True) -> Hand:
-    """A well-formed hand; ``new_lines=False`` leaves out the widow lines (for the PBN
-    writer, which does not carry them yet)."""
+def hands(draw: st.DrawFn, number: int) -> Hand:
+    """A well-formed hand (every kind of line, the widow's too)."""
     bid_list = tuple(draw(st.lists(bids(), max_size=5)))
     # the lines after the bid line exist only where there is one (read back, they would
     # stand before the bids)
@@ -305,10 +308,10 @@ def hands(draw: st.DrawFn, number: int, new_lines: bool = True) -> Hand:
         bids=bid_list,
         passes=draw(passes) if bid_seen else (),
         passes_before_bid=draw(passes),
-        widow=draw(st.none() | st.builds(Widow, widow_cards)) if new_lines else None,
-        widow_before_bid=draw(widow_lines) if new_lines else (),
+        widow=draw(st.none() | st.builds(Widow, widow_cards)),
+        widow_before_bid=draw(widow_lines),
         raises=draw(raises) if bid_seen else (),
-        widow_after_bid=draw(widow_lines) if bid_seen and new_lines else (),
+        widow_after_bid=draw(widow_lines) if bid_seen else (),
         tricks=tuple(
             draw(
                 st.lists(
@@ -326,11 +329,11 @@ def hands(draw: st.DrawFn, number: int, new_lines: bool = True) -> Hand:
 
 
 @st.composite
-def games(draw: st.DrawFn, new_lines: bool = True) -> Game:
+def games(draw: st.DrawFn) -> Game:
     n = draw(st.integers(0, 3))
     return Game(
         tags=tuple(draw(st.lists(tags, min_size=1, max_size=4, unique_by=_tag_key))),
-        hands=tuple(draw(hands(i + 1, new_lines)) for i in range(n)),
+        hands=tuple(draw(hands(i + 1)) for i in range(n)),
         result=draw(st.none() | st.builds(Result, parties)),
     )
 
@@ -405,22 +408,28 @@ fuzz_rules_texts = st.one_of(
     st.text(max_size=30),
 )
 
+_OPTION_NAMES: Final = (
+    "variation", "minBid", "nilOrZero", "blindNonNilBids", "tenForTwoHundred",
+    "failBidScoring", "firstHandBidsItself", "noWatching", "winScore", "x",
+)  # fmt: skip
+
+
+def _json_containers(inner: st.SearchStrategy[Any]) -> st.SearchStrategy[Any]:
+    """Lists and objects of ``inner`` (a named function: hypothesis checks that the
+    extension uses its argument, which it cannot see in a multi-line lambda)."""
+    return st.lists(inner, max_size=3) | st.dictionaries(
+        st.sampled_from(_OPTION_NAMES), inner, max_size=4
+    )
+
+
 options_json = st.one_of(
     st.recursive(
         st.none() | st.booleans() | st.integers(-1000, 1000) | st.text(max_size=8),
-        lambda inner: st.lists(inner, max_size=3)
-        | st.dictionaries(
-            st.sampled_from(
-                ["variation", "minBid", "nilOrZero", "blindNonNilBids", "tenForTwoHundred",
-                 "failBidScoring", "firstHandBidsItself", "noWatching", "winScore", "x"]
-            ),
-            inner,
-            max_size=4,
-        ),
+        _json_containers,
         max_leaves=6,
     ).map(lambda value: __import__("json").dumps(value).replace('"', '\\"')),
     st.text(max_size=20),
-)  # fmt: skip
+)
 
 
 #: The Event phrases PBN records state their rules in, with odd numbers.

@@ -4,6 +4,7 @@ referee_game, format_game), the public names, and the one hierarchy of errors.""
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import inspect
 import pkgutil
 import subprocess
@@ -81,12 +82,18 @@ def test_every_public_name_resolves() -> None:
     assert spadesctl.referee_game is referee.referee_game
 
 
+#: Library modules that need an optional extra: module -> the package it imports.
+_OPTIONAL = {"spadesctl.engines.ray_engine": "ray"}
+
+
 def _public_functions() -> dict[str, list[tuple[str, Callable[..., Any]]]]:
     """Every public function of every library module, by name: (module, function)."""
     found: dict[str, list[tuple[str, Callable[..., Any]]]] = {}
     for info in pkgutil.walk_packages(spadesctl.__path__, "spadesctl."):
         if info.name == "spadesctl.__main__" or info.name.startswith("spadesctl.cli."):
             continue  # the command line: its functions are its commands, not the library
+        if info.name in _OPTIONAL and importlib.util.find_spec(_OPTIONAL[info.name]) is None:
+            continue  # needs an optional extra that is not installed
         module = importlib.import_module(info.name)
         for name, value in vars(module).items():
             if inspect.isfunction(value) and not name.startswith("_"):

@@ -119,10 +119,18 @@ def test_a_missing_file_exits_2(command: str, tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("command", ["check", "score", "fmt"])
-def test_empty_standard_input_is_clean(command: str) -> None:
+def test_empty_standard_input_says_so(command: str) -> None:
+    """Exit 0; check and score warn that there is no game (fmt has nothing to do)."""
     result = runner.invoke(app, [command, "-"], input="")
     assert result.exit_code == 0
-    assert result.stderr == ("No games found in 1 file.\n" if command == "check" else "")
+    warning = "-:1:1: SP007 no-games: warning: no games in standard input: "
+    if command == "check":
+        assert result.stdout.startswith(warning)
+        assert result.stderr == "Found 1 problem (1 warning) in 1 of 1 file; 0 hands checked.\n"
+    elif command == "score":
+        assert result.stderr.startswith("spadesctl: " + warning)
+    else:
+        assert result.stderr == ""
 
 
 # -- fmt and convert read directories as the other commands do -----------------------------

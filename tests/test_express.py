@@ -58,6 +58,7 @@ from spadesctl.diagnostics import (
     SUICIDE_BID_VIOLATED,
     SYNTAX_ERROR,
     TRICK_COUNT_MISMATCH,
+    TRICK_IN_SEAT_ORDER,
     TRICK_NUMBER,
     UNSUPPORTED_RENEGE_CALL,
     WRONG_CARD_COUNT,
@@ -254,7 +255,7 @@ def test_scoring_matches_score_hand(
         assert after_sets[i] == full.after[party].sets_in_a_row
         assert bostons[i] == full.result(party).boston
     decided = game_end(rules, full)
-    expected = None if decided is None else parties.index(decided.winner)
+    expected = None if decided is None else (parties.index(decided.winner), decided.reason.value)
     assert winner(mine, after_scores, after_sets, bostons) == expected
 
 
@@ -405,6 +406,13 @@ PLANTED: Final[list[tuple[str, str, str, str, Kind | None]]] = [
         "trick 3 E KH AH KS 4H",
         "trick 3 E KH AH KS 8C\nrenege N 3",
         RENEGE_RULED,
+    ),
+    (
+        "seat order",
+        "standard",
+        "trick 2 E AD QD 4D 3D",
+        "trick 2 E 3D AD QD 4D",
+        TRICK_IN_SEAT_ORDER,
     ),
     ("renege call", "standard", "6C QS\n", "6C QS\nrenege S 1\n", UNSUPPORTED_RENEGE_CALL),
     ("three cards", "standard", "trick 1 N KC AC JC 2C", "trick 1 N KC AC JC", WRONG_CARD_COUNT),

@@ -16,15 +16,18 @@ from spadesctl.tables.corpus import CorpusOptions, iter_batches
 from spadesctl.tables.deal import features
 from spadesctl.tables.fairness import (
     LEVEL,
+    WEAK_HIGH_CARDS,
     chi_square,
     fairness,
     format_p,
+    hands_adjacent,
     holm,
     hypergeometric,
     longest_run_chance,
     pooled_bins,
     void_distribution,
 )
+from spadesctl.tables.order import ORDER_COLUMNS, game_order
 from tests.dealing import biased_deal, fair_deal, records
 
 
@@ -149,3 +152,28 @@ def test_no_deals(tmp_path: Path) -> None:
     result = fairness(_hands([text], tmp_path))
     assert result.deals == 0 and result.tests.height == 0
     assert result.summary == "no known deals to test"
+
+
+def test_rows_in_any_order_give_the_same_tests(tmp_path: Path) -> None:
+    rng = random.Random(5)
+    deals = [fair_deal(rng) for _ in range(200)]
+    deals += [biased_deal(rng) for _ in range(100)]
+    hands = _hands(list(records(deals, seed=5)), tmp_path)
+    assert hands_adjacent(hands.lazy())  # as every batch and export holds them
+    shuffled = hands.sample(fraction=1.0, shuffle=True, seed=3)
+    assert not hands_adjacent(shuffled.lazy())
+    result = fairness(hands)
+    assert fairness(shuffled).tests.equals(result.tests)
+    # Each player's longest run of weak hands, counted by hand in playing order.
+    games = game_order(hands.lazy(), "date", "time").collect()
+    ranks = games.sort(*ORDER_COLUMNS, nulls_last=False).with_row_index("rank")
+    dealt = hands.filter(pl.col("high_cards").is_not_null()).join(ranks, on=["file", "game"])
+    streaks = result.tests.filter(pl.col("scope") == "streak")
+    assert streaks.height == dealt.get_column("player").n_unique()
+    for (player,), rows in dealt.sort("rank", "hand").group_by("player", maintain_order=True):
+        longest = run = 0
+        for high in rows.get_column("high_cards").to_list():
+            run = run + 1 if high <= WEAK_HIGH_CARDS else 0
+            longest = max(longest, run)
+        test = streaks.filter(pl.col("who") == player).row(0, named=True)
+        assert test["statistic"] == longest and test["deals"] == rows.height

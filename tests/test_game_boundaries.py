@@ -102,12 +102,11 @@ def _strip(game: Game, tags: bool, hands: bool) -> Game:
 
 
 @st.composite
-def game_lists(draw: st.DrawFn, new_lines: bool = True) -> list[Game]:
-    """Several games, some without tags, some without hands, some with nothing at all
-    (``new_lines=False``: without the widow lines, which PBN records do not carry yet)."""
+def game_lists(draw: st.DrawFn) -> list[Game]:
+    """Several games, some without tags, some without hands, some with nothing at all."""
     out = []
     for _ in range(draw(st.integers(1, 5))):
-        game = draw(games(new_lines))
+        game = draw(games())
         out.append(_strip(game, draw(st.booleans()), draw(st.booleans())))
     return out
 
@@ -121,7 +120,7 @@ def test_every_game_survives_the_native_notation(read: list[Game]) -> None:
 
 
 @settings(max_examples=60, deadline=None)
-@given(game_lists(new_lines=False))
+@given(game_lists())
 def test_pbn_to_native_keeps_the_game_count(read: list[Game]) -> None:
     pbn = parse_text("".join(format_pbn_games(read)), "x.pbn")
     again = native_round_trip(pbn)
@@ -155,7 +154,7 @@ def test_a_tag_named_like_the_mark_is_kept() -> None:
 
 
 @settings(max_examples=120, deadline=None)
-@given(game_lists(new_lines=False))
+@given(game_lists())
 def test_every_game_survives_pbn(read: list[Game]) -> None:
     again = pbn_round_trip(read)
     assert again == read

@@ -50,11 +50,10 @@ def test_pbn_to_native_to_pbn_keeps_every_event(name: str) -> None:
 
 
 @settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow], deadline=None)
-@given(st.lists(games(new_lines=False), min_size=1, max_size=3))
+@given(st.lists(games(), min_size=1, max_size=3))
 def test_native_to_pbn_to_native_keeps_every_event(original: list[Game]) -> None:
-    """Any well-formed record, legal or not: what PBN cannot say goes in spadesctl's tags.
-
-    Not yet the widow lines (issue 12), which the PBN writer does not carry."""
+    """Any well-formed record, legal or not: what PBN cannot say goes in spadesctl's tags
+    (the widow lines too: ``Widow``, ``WidowBeforeBid``, ``WidowAfterBid``)."""
     back = via_pbn(original)
     assert len(back) == len(original)
     for a, b in zip(original, back, strict=True):

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import polars as pl
 import pytest
-from openskill.models import PlackettLuce
+from openskill.models import PlackettLuce, PlackettLuceRating
 
 from spadesctl.generate import GenerateOptions, generate_games
 from spadesctl.notation.writer import format_game
@@ -100,3 +100,44 @@ def test_ratings_do_not_depend_on_the_file_order(tmp_path: Path) -> None:
         shuffled = paths[:]
         random.Random(seed).shuffle(shuffled)
         assert rate(game_results(_hands(shuffled))).players.equals(reference)
+
+
+def test_the_ratings_are_openskills_own_to_the_bit(tmp_path: Path) -> None:
+    # The rating loop hands openskill its parties in a list that answers the deep copy
+    # itself: the figures must be exactly those of the plain call, game after game.
+    paths = _corpus(tmp_path)
+    cut = generate_games(4, 5, parse_rules("cutthroat target=150"), GenerateOptions(True))
+    for number, game in enumerate(cut):
+        path = tmp_path / f"c{number}.spades"
+        path.write_text(format_game(game), encoding="utf-8")
+        paths.append(str(path))
+    results = game_results(_hands(paths))
+    history = rate(results).history
+    assert history.get_column("party").is_in(["N", "E", "S", "W"]).any()
+    finals = {
+        (r["file"], r["game"], r["party"]): (r["won"], r["final"])
+        for r in results.iter_rows(named=True)
+    }
+    model = PlackettLuce()
+    current: dict[str, PlackettLuceRating] = {}
+    for (order,), rows in history.group_by("order", maintain_order=True):
+        parties = rows.get_column("party").unique(maintain_order=True).to_list()
+        file, game = rows.row(0, named=True)["file"], rows.row(0, named=True)["game"]
+        teams = [rows.filter(pl.col("party") == p).get_column("player").to_list() for p in parties]
+        outcome = [finals[(file, game, p)] for p in parties]
+        scores = [s if s is not None else -(2**40) for _, s in outcome]
+        ranks = [
+            0 if won else 1 + sum(t > s for t in scores)
+            for (won, _), s in zip(outcome, scores, strict=True)
+        ]
+        before = [[current.get(n) or model.rating(name=n) for n in team] for team in teams]
+        expected = model.predict_win(before)
+        after = model.rate(before, ranks=ranks)
+        for place, (team, new_team) in enumerate(zip(teams, after, strict=True)):
+            for name, new in zip(team, new_team, strict=True):
+                current[name] = new
+                row = rows.filter(pl.col("player") == name).row(0, named=True)
+                assert row["order"] == order
+                assert row["expected"] == expected[place]
+                assert (row["mu_after"], row["sigma_after"]) == (new.mu, new.sigma)
+    assert len(current) == history.get_column("player").n_unique()

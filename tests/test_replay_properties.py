@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from spadesctl.cards import Card, Seat, Suit, seats_for
 from spadesctl.checking import game_diagnostics
-from spadesctl.events import Took, Trick
+from spadesctl.events import Take, Took, Trick, WidowLine
 from spadesctl.record import Game, Hand
 from spadesctl.replay import replay_game, replay_hand
 from spadesctl.replay.legal import legal_plays
@@ -67,14 +67,25 @@ def _played_hand(game: Game) -> Hand:
 def _holdings(hand: Hand, seats: tuple[Seat, ...]) -> dict[Seat, set[Card]]:
     assert hand.deal is not None
     held = {s: set(hand.deal.hand_of(s) or ()) for s in seats}
+    _widow(held, hand.widow_before_bid)
     for p in hand.passes_before_bid:  # all at once (pass_cards)
         held[p.giver].difference_update(p.cards)
     for p in hand.passes_before_bid:
         held[p.receiver].update(p.cards)
+    _widow(held, hand.widow_after_bid)
     for p in hand.passes:
         held[p.giver].difference_update(p.cards)
         held[p.receiver].update(p.cards)
     return held
+
+
+def _widow(held: dict[Seat, set[Card]], lines: tuple[WidowLine, ...]) -> None:
+    """The widow's take and discard lines, applied to the holdings in place."""
+    for line in lines:
+        if isinstance(line, Take):
+            held[line.seat].update(line.cards)
+        else:
+            held[line.seat].difference_update(line.cards)
 
 
 def _illegal_spots(hand: Hand, rules: Ruleset) -> list[Spot]:
@@ -183,6 +194,8 @@ def test_structural_mutations_are_caught(data: st.DataObject, rules_text: str) -
         cards[0], cards[1] = cards[1], cards[0]
         mutated = replace(hand, tricks=_with(tricks, i, replace(tricks[i], cards=tuple(cards))))
         expected = "card-not-held"
+        if len(seats) == 2 and tricks[i].leader is not seats[0]:
+            expected = "trick-in-seat-order"  # two cards swapped are the seat order
     elif kind == "leader":
         i = data.draw(st.integers(1, len(tricks) - 1))
         other = next(s for s in seats if s is not tricks[i].leader)

@@ -332,8 +332,39 @@ def test_the_index_figures_are_those_of_spadesctl_stats() -> None:
             e["nil_rate"],
             e["bags_per_hand"],
         )
+        assert (r.rating, r.rating_sigma, r.rating_ordinal, r.rated_games) == (
+            e["rating"],
+            e["rating_sigma"],
+            e["rating_ordinal"],
+            e["rated_games"],
+        )
+    assert any(r.rated_games for r in view.rows)
     # the game stats leaves out (a line it cannot read) is named
     assert [Path(f.split(":")[0]).name for f in view.not_counted] == ["malformed-tags.ptn"]
+    # the deals' sentence is the one `stats` and `fairness` print
+    printed = CliRunner().invoke(app, ["fairness", str(SAMPLES)]).stdout.splitlines()
+    assert view.fairness is not None and view.fairness in printed
+    shown = CliRunner().invoke(app, ["stats", str(SAMPLES)]).stdout.splitlines()
+    assert view.fairness in shown
+
+
+def test_the_index_shows_the_ratings_and_the_deals_sentence(tmp_path: Path) -> None:
+    write_report([str(SAMPLES)], tmp_path / "site")
+    index = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
+    view = player_stats(expand_paths([str(SAMPLES)]), None)
+    assert view.fairness is not None and f'<p id="fairness">{view.fairness} (' in index
+    rated = next(r for r in view.rows if r.rating is not None and r.rating_sigma is not None)
+    assert f"{rated.rating:.1f} ± {rated.rating_sigma:.1f}" in index
+
+
+def test_no_deals_no_sentence(tmp_path: Path) -> None:
+    games = generate_games(2, 4, STANDARD, GenerateOptions(hands_only=True))
+    path = tmp_path / "took.spades"
+    path.write_text("\n".join(spadesctl.format_game(g) for g in games), encoding="utf-8")
+    view = player_stats([str(path)], None)
+    assert view.rows and view.fairness is None
+    write_report([str(path)], tmp_path / "site")
+    assert 'id="fairness"' not in (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
 
 
 def test_a_lost_hand_line_folds_two_hands_into_one_and_its_ids_still_differ() -> None:

@@ -36,6 +36,8 @@ from spadesctl.rules.ruleset import (
     PassTo,
     RenegeSet,
     UnbidHands,
+    WidowDiscard,
+    WidowRule,
 )
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "rules.md"
@@ -178,6 +180,11 @@ VALID: dict[str, list[tuple[str, Any]]] = {
     "bid_rounds": [("1", 1), ("2", 2)],
     "pass_cards": [("0", 0), ("3", 3)],
     "pass_to": [(p.value, p) for p in PassTo],
+    "widow": [(w.value, w) for w in WidowRule],
+    "widow_discard": [
+        ("before_bid", WidowDiscard.BEFORE_BID),
+        ("after-bid", WidowDiscard.AFTER_BID),
+    ],
     "nil": [("0", 0), ("50", 50), ("off", None), ("no", None)],
     "nil_penalty": [("0", 0), ("75", 75), ("same", None)],
     "zero_is_nil": [("yes", True), ("no", False)],
@@ -232,6 +239,8 @@ INVALID: list[tuple[str, str, str]] = [
     ("bid_rounds", "3", "1, 2"),
     ("pass_cards", "4", "0, 1, 2, 3"),
     ("pass_to", "opposite", "partner, left, right, across, rotate"),
+    ("widow", "kitty", "off, aside, dealer, two_of_clubs, high_bidder"),
+    ("widow_discard", "never", "before_bid, after_bid"),
     ("first_bidder", "north", "left_of_dealer, dealer"),
     ("deck", "pinochle", "standard, jokers, jjdd"),
     ("first_lead", "dealer", "left_of_dealer, two_of_clubs, lowest_club"),
@@ -362,6 +371,17 @@ def test_an_unknown_key_lists_every_valid_key() -> None:
         ("standard lose_at=500", "lose_at must be below target"),
         ("two-player pass_cards=1 pass_to=left", "pass_cards cannot be played by 2 players"),
         ("cutthroat pass_cards=2", "pass_to=partner needs partnership=yes"),
+        ("standard widow=dealer", "widow needs deck=jokers (or jjdd) and players=4"),
+        ("cutthroat players=3 deck=jokers widow=aside", "widow needs deck=jokers"),
+        ("cutthroat deck=jokers widow=dealer", "widow rules out first_lead=two_of_clubs"),
+        (
+            "jokers widow=high_bidder partnership=no blind_nil=off",
+            "widow=high_bidder needs partnership=yes",
+        ),
+        ("jokers widow=aside widow_discard=after_bid", "widow_discard=after_bid needs widow"),
+        ("jokers widow=high_bidder widow_discard=after_bid", "widow_discard=after_bid needs"),
+        ("jokers widow=high_bidder unbid_hands=first", "need every hand bid"),
+        ("jokers widow=dealer widow_discard=after_bid unbid_hands=all", "need every hand bid"),
         ("cutthroat players=3 pass_cards=1 pass_to=across", "pass_to=across and pass_to=rotate"),
         ("cutthroat players=3 pass_cards=1 pass_to=rotate", "pass_to=across and pass_to=rotate"),
         ("mirror bid_rounds=2", "bid_rounds=2 rules out bidding=mirror"),

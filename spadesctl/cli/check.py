@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-import os
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from spadesctl.cli.app import Command, app
-from spadesctl.cli.choices import RegistryChoice
+from spadesctl.cli.engine_options import AddressOption, EngineChoice, EngineOption, engine_of
 from spadesctl.cli.errors import fail
 from spadesctl.cli.options import (
-    PATHS_HELP,
     Colour,
     ColourOption,
     ConfigOption,
@@ -19,12 +17,14 @@ from spadesctl.cli.options import (
     IsolatedOption,
     JobsOption,
     OutputOption,
+    PathsArgument,
     QuietOption,
     RulesOption,
     colour_for,
+    format_option,
     settings,
 )
-from spadesctl.cli.progress import Progress
+from spadesctl.cli.progress import BytesProgress
 from spadesctl.emit import DIAGNOSTIC_FORMATS, DiagnosticSettings, Emitter
 from spadesctl.emit.diagnostics import statistics_lines
 from spadesctl.output import OutputError, open_output
@@ -49,15 +49,8 @@ if TYPE_CHECKING:
   cat game.spades | spadesctl check -""",
 )
 def check(
-    paths: Annotated[list[str], typer.Argument(metavar="PATH", help=PATHS_HELP)],
-    output_format: Annotated[
-        str,
-        typer.Option(
-            "--format",
-            click_type=RegistryChoice(DIAGNOSTIC_FORMATS.names),
-            help=DIAGNOSTIC_FORMATS.help() + ".",
-        ),
-    ] = "text",
+    paths: PathsArgument,
+    output_format: Annotated[str, format_option(DIAGNOSTIC_FORMATS)] = "text",
     rules: RulesOption = None,
     select: Annotated[
         list[str] | None,
@@ -88,6 +81,8 @@ def check(
     quiet: QuietOption = False,
     colour: ColourOption = Colour.auto,
     jobs: JobsOption = 0,
+    engine: EngineOption = EngineChoice.local,
+    address: AddressOption = None,
     config: ConfigOption = None,
     isolated: IsolatedOption = False,
     express: Annotated[
@@ -120,7 +115,11 @@ def check(
         fail("no record files found in " + ", ".join(paths))
     options = CheckOptions(rules=rules if rules is not None else found.rules, express=express)
     request = CheckRequest(
-        tuple(files), options, selection, check_jobs(jobs or found.jobs or 0, files)
+        tuple(files),
+        options,
+        selection,
+        check_jobs(jobs or found.jobs or 0, files),
+        engine_of(engine, address),
     )
     summary = CheckSummary()
     fmt = DIAGNOSTIC_FORMATS.get(output_format)
@@ -151,19 +150,10 @@ def _report(
     bar by bytes on a terminal (a large file's too, as its games are checked)."""
     from spadesctl.check_run import check_paths
 
-    total = sum(_size(path) for path in request.files)
-    bar = Progress(max(total // 1024, 1), "checking (KiB)", enabled=False if quiet else None)
-    done = 0
-
-    def advance(size: int) -> None:
-        nonlocal done
-        before = done // 1024
-        done += size
-        bar.advance(done // 1024 - before)
-
+    bar = BytesProgress(request.files, "checking", enabled=False if quiet else None)
     if not statistics:
         emitter.start()
-    for report in check_paths(request, summary, advance if bar.enabled else None):
+    for report in check_paths(request, summary, bar.add if bar.enabled else None):
         if not statistics and report.diagnostics:
             bar.clear()  # diagnostics and the bar may share the terminal
             for d in report.diagnostics:
@@ -171,10 +161,3 @@ def _report(
     bar.close()
     if not statistics:
         emitter.finish()
-
-
-def _size(path: str) -> int:
-    try:
-        return 0 if path == "-" else os.path.getsize(path)
-    except OSError:
-        return 0

@@ -8,19 +8,20 @@ from typing import Annotated
 import typer
 
 from spadesctl.cli.app import Command, app
-from spadesctl.cli.choices import RegistryChoice
 from spadesctl.cli.errors import fail
 from spadesctl.cli.options import (
-    PATHS_HELP,
     Colour,
     ColourOption,
+    PathsArgument,
+    ToOption,
     checked_rules,
     colour_for,
+    output_option,
     ruleset,
 )
 from spadesctl.emit.diagnostics import format_text
 from spadesctl.output import OutputError
-from spadesctl.record_formats import RECORD_FORMATS, writable_formats
+from spadesctl.record_formats import RECORD_FORMATS
 from spadesctl.sources import expand_paths
 
 
@@ -34,28 +35,13 @@ from spadesctl.sources import expand_paths
   spadesctl convert --to spades exports/ -o converted/    (one file per input)""",
 )
 def convert(
-    paths: Annotated[
-        list[str],
-        typer.Argument(
-            metavar="PATH",
-            help=PATHS_HELP,
-        ),
-    ],
-    to: Annotated[
-        str,
-        typer.Option(
-            "--to",
-            click_type=RegistryChoice(writable_formats),
-            help="The notation to write.",
-        ),
-    ],
+    paths: PathsArgument,
+    to: ToOption,
     output: Annotated[
         str | None,
-        typer.Option(
-            "--output",
-            "-o",
-            metavar="FILE|DIR",
-            help="Write here instead of standard output: a file (all games), or an existing "
+        output_option(
+            "FILE|DIR",
+            "Write here instead of standard output: a file (all games), or an existing "
             "directory (one file per input, named after it).",
         ),
     ] = None,

@@ -13,12 +13,13 @@ import typer
 
 from spadesctl.cli.app import Command, app
 from spadesctl.cli.choices import RegistryChoice
+from spadesctl.cli.engine_options import AddressOption, EngineChoice, EngineOption, engine_of
 from spadesctl.cli.errors import fail
 from spadesctl.cli.options import (
-    PATHS_HELP,
     ConfigOption,
     IsolatedOption,
     JobsOption,
+    PathsArgument,
     RulesOption,
     checked_rules,
     ruleset,
@@ -28,6 +29,15 @@ from spadesctl.cli.progress import Progress
 from spadesctl.cli.stats_cmd import record_inputs, report_failures
 from spadesctl.emit import TABLE_FORMATS, choose_format
 from spadesctl.output import is_standard_output
+
+
+class PartitionBy(enum.Enum):
+    """``--partition-by`` (``spadesctl.tables.shards.PARTITIONS``; a test keeps them equal)."""
+
+    event = "event"
+    date = "date"
+    month = "month"
+    file = "file"
 
 
 class Table(enum.Enum):
@@ -45,16 +55,11 @@ class Table(enum.Enum):
 \b
   spadesctl export league/ --table hands -o hands.parquet
   spadesctl export league/ --table violations -o violations.csv
-  spadesctl export game.spades --table tricks --format ndjson -o -""",
+  spadesctl export game.spades --table tricks --format ndjson -o -
+  spadesctl export archive/ --partition-by month -o shards/""",
 )
 def export(
-    paths: Annotated[
-        list[str],
-        typer.Argument(
-            metavar="PATH",
-            help=PATHS_HELP,
-        ),
-    ],
+    paths: PathsArgument,
     output: Annotated[
         str,
         typer.Option(
@@ -79,7 +84,27 @@ def export(
         str | None,
         typer.Option("--default-rules", hidden=True, metavar="RULES", callback=checked_rules),
     ] = None,
+    partition_by: Annotated[
+        PartitionBy | None,
+        typer.Option(
+            "--partition-by",
+            help="Write -o DIR/ as hive-partitioned Parquet shards (DIR/month=2026-11/"
+            "part-00000.parquet), one directory per value (docs/scale.md).",
+        ),
+    ] = None,
     jobs: JobsOption = 0,
+    express: Annotated[
+        bool,
+        typer.Option(
+            "--express/--no-express",
+            help="Take the rows of the games the express check settles straight from it "
+            "(several times faster), leaving null the columns that keep what the records "
+            "say, so the table cannot be read back as records (docs/import.md); by default "
+            "every row is built by the full engine.",
+        ),
+    ] = False,
+    engine: EngineOption = EngineChoice.local,
+    address: AddressOption = None,
     config: ConfigOption = None,
     isolated: IsolatedOption = False,
 ) -> None:
@@ -93,6 +118,8 @@ def export(
         fmt = choose_format(TABLE_FORMATS, output_format, output, "parquet")
     except ValueError as exc:
         fail(str(exc))
+    if partition_by is not None and (fmt.name != "parquet" or is_standard_output(output)):
+        fail("--partition-by writes Parquet shards into a directory: give -o DIR/")
     if fmt.binary and is_standard_output(output):
         others = " or ".join(f.name for f in TABLE_FORMATS if not f.binary)
         fail(
@@ -100,6 +127,7 @@ def export(
             f"give a file with -o, or choose --format {others}"
         )
     found = settings(config, isolated)
+    chosen_engine = engine_of(engine, address)
     if default_rules is not None:
         typer.echo("spadesctl: warning: --default-rules is now --rules", err=True)
         rules = rules if rules is not None else default_rules
@@ -112,6 +140,7 @@ def export(
     from spadesctl.output import OutputError
     from spadesctl.tables.corpus import total_size
     from spadesctl.tables.schema import TABLE_NAMES
+    from spadesctl.tables.shards import shard_key
 
     name = next(n for n in TABLE_NAMES if n == table.value)
     size = total_size(records)
@@ -125,6 +154,9 @@ def export(
             rules=default,
             jobs=jobs or found.jobs or 0,
             progress=lambda read: progress.advance(read // 1024),
+            express=express,
+            partition_by=None if partition_by is None else shard_key(partition_by.value),
+            engine=chosen_engine,
         )
     except OutputError as exc:
         progress.close()

@@ -12,9 +12,9 @@ from typing import Annotated
 
 import typer
 
+from spadesctl.cli import options as opt
 from spadesctl.cli.app import Command, app
 from spadesctl.cli.errors import EXIT_CLEAN, EXIT_PROBLEMS, fail
-from spadesctl.cli.options import JobsOption, RulesOption
 from spadesctl.cli.progress import Progress
 from spadesctl.cli.stats_cmd import FormatOption, OutputOption, report_failures, report_filters
 
@@ -30,36 +30,16 @@ from spadesctl.cli.stats_cmd import FormatOption, OutputOption, report_failures,
   spadesctl fairness --format csv -o tests.csv hands.parquet""",
 )
 def fairness(
-    paths: Annotated[
-        list[str],
-        typer.Argument(
-            metavar="PATH",
-            help="Record files, directories, - for standard input, or Parquet exports of "
-            "the hands table.",
-        ),
-    ],
-    player: Annotated[
-        list[str] | None,
-        typer.Option(metavar="NAME", help="Only this player's hands (repeatable)."),
-    ] = None,
-    event: Annotated[
-        list[str] | None,
-        typer.Option(metavar="EVENT", help="Only games with this Event tag (repeatable)."),
-    ] = None,
-    since: Annotated[
-        str | None, typer.Option(metavar="DATE", help="Only games on or after DATE.")
-    ] = None,
-    until: Annotated[
-        str | None, typer.Option(metavar="DATE", help="Only games on or before DATE.")
-    ] = None,
-    preset: Annotated[
-        list[str] | None,
-        typer.Option(metavar="PRESET", help="Only games played under this preset."),
-    ] = None,
-    rules: RulesOption = None,
+    paths: opt.TablePathsArgument,
+    player: Annotated[list[str] | None, opt.player_option("this player's hands")] = None,
+    event: opt.EventOption = None,
+    since: opt.SinceOption = None,
+    until: opt.UntilOption = None,
+    preset: opt.PresetOption = None,
+    rules: opt.RulesOption = None,
     output_format: FormatOption = None,
     output: OutputOption = None,
-    jobs: JobsOption = 0,
+    jobs: opt.JobsOption = 0,
 ) -> None:
     """Test whether the recorded deals look like a fair shuffle.
 

@@ -14,9 +14,20 @@ import typer
 from spadesctl.cli.app import Command, app
 from spadesctl.cli.choices import RegistryChoice
 from spadesctl.cli.errors import fail
-from spadesctl.cli.options import PATHS_HELP, RulesOption, ruleset
+from spadesctl.cli.options import (
+    EventOption,
+    PathsArgument,
+    PresetOption,
+    RulesOption,
+    SinceOption,
+    ToOption,
+    UntilOption,
+    output_option,
+    player_option,
+    ruleset,
+)
 from spadesctl.output import OutputError, open_output, write_text
-from spadesctl.record_formats import RECORD_FORMATS, writable_formats
+from spadesctl.record_formats import RECORD_FORMATS
 from spadesctl.sources import expand_paths
 from spadesctl.status import ExitStatus
 
@@ -58,25 +69,12 @@ def _names(values: list[str] | None) -> tuple[str, ...]:
   spadesctl filter big.spades --split 100 -o parts/""",
 )
 def filter_command(
-    paths: Annotated[list[str], typer.Argument(metavar="PATH", help=PATHS_HELP)],
-    player: Annotated[
-        list[str] | None,
-        typer.Option(metavar="NAME", help="Games with this player in a seat (repeatable)."),
-    ] = None,
-    event: Annotated[
-        list[str] | None,
-        typer.Option(metavar="EVENT", help="Games with this Event tag (repeatable)."),
-    ] = None,
-    since: Annotated[
-        str | None, typer.Option(metavar="DATE", help="Games on or after DATE (YYYY-MM-DD).")
-    ] = None,
-    until: Annotated[
-        str | None, typer.Option(metavar="DATE", help="Games on or before DATE (YYYY-MM-DD).")
-    ] = None,
-    preset: Annotated[
-        list[str] | None,
-        typer.Option(metavar="PRESET", help="Games played under this preset (repeatable)."),
-    ] = None,
+    paths: PathsArgument,
+    player: Annotated[list[str] | None, player_option("games with this player in a seat")] = None,
+    event: EventOption = None,
+    since: SinceOption = None,
+    until: UntilOption = None,
+    preset: PresetOption = None,
     having: Annotated[
         list[str] | None,
         typer.Option(
@@ -86,19 +84,12 @@ def filter_command(
         ),
     ] = None,
     rules: RulesOption = None,
-    to: Annotated[
-        str,
-        typer.Option(
-            "--to", click_type=RegistryChoice(writable_formats), help="The notation to write."
-        ),
-    ] = "spades",
+    to: ToOption = "spades",
     output: Annotated[
         str | None,
-        typer.Option(
-            "--output",
-            "-o",
-            metavar="FILE|DIR",
-            help="Write here instead of standard output (a folder with --split/--split-by).",
+        output_option(
+            "FILE|DIR",
+            "Write here instead of standard output (a folder with --split/--split-by).",
         ),
     ] = None,
     split: Annotated[

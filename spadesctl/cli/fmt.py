@@ -10,8 +10,9 @@ import typer
 from spadesctl.cli.app import Command, app
 from spadesctl.cli.errors import fail
 from spadesctl.cli.options import Colour, ColourOption, OutputOption, colour_for
+from spadesctl.cli.progress import BytesProgress
 from spadesctl.emit.diagnostics import format_text
-from spadesctl.formatting import Outcome, format_source
+from spadesctl.formatting import Formatted, Outcome, format_source
 from spadesctl.output import OutputError, open_output, write_text
 from spadesctl.record_formats import NATIVE, suffix_list
 from spadesctl.sources import expand_paths
@@ -93,40 +94,61 @@ def _format(
     files: list[str], out: IO[str], check: bool, diff: bool, write: bool, quiet: bool, colour: bool
 ) -> ExitStatus:
     status = ExitStatus.CLEAN
-    for name in files:
-        result = format_source(name)
-        if result.outcome is Outcome.NOT_NATIVE:
-            typer.echo(
-                f"spadesctl: error: {name} is a {result.record_format.title} record; fmt "
-                f"writes the native notation (use 'spadesctl convert --to spades {name}')",
-                err=True,
-            )
-            status = ExitStatus.USAGE
-        elif result.outcome is Outcome.UNREADABLE:
-            typer.echo(f"spadesctl: error: {result.message}", err=True)
-            status = ExitStatus.USAGE
-        elif result.outcome is Outcome.HAS_ERRORS:
-            for d in result.problems:
-                typer.echo(format_text(d, colour), err=True)
-            typer.echo(f"{name}: not formatted: fix the errors above first", err=True)
+    # a bar by bytes on a terminal, when nothing but messages is printed
+    bar = BytesProgress(files, "formatting", enabled=None if check or diff or write else False)
+    try:
+        for name in files:
+            result = format_source(name, bar.add if bar.enabled else None)
+            bar.clear()  # messages and the bar may share the terminal
+            status = _report(result, out, check, diff, write, quiet, colour, status)
+    finally:
+        bar.close()
+    return status
+
+
+def _report(
+    result: Formatted,
+    out: IO[str],
+    check: bool,
+    diff: bool,
+    write: bool,
+    quiet: bool,
+    colour: bool,
+    status: ExitStatus,
+) -> ExitStatus:
+    """Print or write what formatting one file gave; the exit status so far."""
+    name = result.name
+    if result.outcome is Outcome.NOT_NATIVE:
+        typer.echo(
+            f"spadesctl: error: {name} is a {result.record_format.title} record; fmt "
+            f"writes the native notation (use 'spadesctl convert --to spades {name}')",
+            err=True,
+        )
+        status = ExitStatus.USAGE
+    elif result.outcome is Outcome.UNREADABLE:
+        typer.echo(f"spadesctl: error: {result.message}", err=True)
+        status = ExitStatus.USAGE
+    elif result.outcome is Outcome.HAS_ERRORS:
+        for d in result.problems:
+            typer.echo(format_text(d, colour), err=True)
+        typer.echo(f"{name}: not formatted: fix the errors above first", err=True)
+        status = max(status, ExitStatus.PROBLEMS)
+    elif check or diff:
+        if result.changed:
+            if diff:
+                out.write(result.diff())
+            else:
+                out.write(f"would reformat {name}\n")
             status = max(status, ExitStatus.PROBLEMS)
-        elif check or diff:
-            if result.changed:
-                if diff:
-                    out.write(result.diff())
-                else:
-                    out.write(f"would reformat {name}\n")
-                status = max(status, ExitStatus.PROBLEMS)
-        elif write:
-            if result.changed:
-                try:
-                    write_text(name, [result.text])
-                except OutputError as exc:
-                    typer.echo(f"spadesctl: error: {exc}", err=True)
-                    status = ExitStatus.USAGE
-                    continue
-                if not quiet:
-                    typer.echo(f"reformatted {name}", err=True)
-        else:
-            out.write(result.text or result.original)
+    elif write:
+        if result.changed:
+            try:
+                write_text(name, [result.text])
+            except OutputError as exc:
+                typer.echo(f"spadesctl: error: {exc}", err=True)
+                return ExitStatus.USAGE
+            if not quiet:
+                typer.echo(f"reformatted {name}", err=True)
+    else:
+        out.write(result.text or result.original)
     return status

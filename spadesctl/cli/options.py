@@ -3,21 +3,82 @@
 from __future__ import annotations
 
 import enum
-from typing import IO, TYPE_CHECKING, Annotated
+from typing import IO, TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from spadesctl.cli.app import MAX_JOBS
+from spadesctl.cli.choices import RegistryChoice
 from spadesctl.cli.errors import fail
 from spadesctl.emit.diagnostics import use_colour
-from spadesctl.record_formats import suffix_list
+from spadesctl.record_formats import suffix_list, writable_formats
 
 if TYPE_CHECKING:
     from spadesctl.config import Config
+    from spadesctl.registry import Registry
     from spadesctl.rules.ruleset import Ruleset
 
 #: The help of a command's PATH arguments (the suffixes are the record formats').
 PATHS_HELP = f"Record files, directories (searched for {suffix_list()}), or - for standard input."
+
+#: A command's record files (``PATH...``).
+PathsArgument = Annotated[list[str], typer.Argument(metavar="PATH", help=PATHS_HELP)]
+#: The PATH arguments of the commands that read Parquet exports too (stats, fairness).
+TablePathsArgument = Annotated[
+    list[str],
+    typer.Argument(
+        metavar="PATH",
+        help=f"Record files, directories (searched for {suffix_list()}), - for standard "
+        "input, Parquet exports of the hands table, or directories of their shards "
+        "(export --partition-by).",
+    ),
+]
+
+
+def format_option(formats: Registry[Any]) -> Any:
+    """``--format``, its choices and help read from a registry of output formats when
+    the command line is parsed (``Annotated[str, format_option(SHEET_FORMATS)]``)."""
+    return typer.Option(
+        "--format", click_type=RegistryChoice(formats.names), help=formats.help() + "."
+    )
+
+
+#: ``--to``: the record format to write (``convert``, ``filter``).
+ToOption = Annotated[
+    str,
+    typer.Option(
+        "--to", click_type=RegistryChoice(writable_formats), help="The notation to write."
+    ),
+]
+
+# The game filters of ``filter``, ``stats`` and ``fairness`` (spadesctl.filtering and
+# spadesctl.tables.query read them alike: repeatable, or comma-separated lists).
+
+
+def player_option(what: str) -> Any:
+    """``--player NAME``: ``what`` it keeps of each command (``this player's hands``)."""
+    return typer.Option(metavar="NAME", help=f"Only {what} (repeatable, or comma-separated).")
+
+
+EventOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        metavar="EVENT", help="Only games with this Event tag (repeatable, or comma-separated)."
+    ),
+]
+SinceOption = Annotated[
+    str | None, typer.Option(metavar="DATE", help="Only games on or after DATE (YYYY-MM-DD).")
+]
+UntilOption = Annotated[
+    str | None, typer.Option(metavar="DATE", help="Only games on or before DATE (YYYY-MM-DD).")
+]
+PresetOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        metavar="PRESET",
+        help="Only games played under this preset (repeatable, or comma-separated).",
+    ),
+]
 
 JobsOption = Annotated[
     int,
@@ -110,14 +171,17 @@ ExitZeroOption = Annotated[
     ),
 ]
 
+
+def output_option(metavar: str, help: str) -> Any:
+    """``-o``/``--output`` in a command's own words (a file, or a folder too)."""
+    return typer.Option("--output", "-o", metavar=metavar, help=help)
+
+
 OutputOption = Annotated[
     str | None,
-    typer.Option(
-        "--output",
-        "-o",
-        metavar="FILE",
-        help="Write to this file instead of standard output (replaced only when the "
-        "command succeeds).",
+    output_option(
+        "FILE",
+        "Write to this file instead of standard output (replaced only when the command succeeds).",
     ),
 ]
 

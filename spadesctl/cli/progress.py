@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import sys
 import time
+from collections.abc import Iterable
 from typing import TextIO
 
 
@@ -59,6 +61,39 @@ class Progress:
 
     def close(self) -> None:
         self.clear()
+
+
+class BytesProgress:
+    """A :class:`Progress` counted in KiB of the given files, told bytes as they are
+    done (``add``): the bar of ``check``, ``score`` and ``fmt --check``."""
+
+    def __init__(self, paths: Iterable[str], label: str, enabled: bool | None = None) -> None:
+        total = sum(map(_size, paths))
+        self.bar = Progress(max(total // 1024, 1), f"{label} (KiB)", enabled=enabled)
+        self._done = 0
+
+    @property
+    def enabled(self) -> bool:
+        return self.bar.enabled
+
+    def add(self, size: int) -> None:
+        """``size`` more bytes done."""
+        before = self._done // 1024
+        self._done += size
+        self.bar.advance(self._done // 1024 - before)
+
+    def clear(self) -> None:
+        self.bar.clear()
+
+    def close(self) -> None:
+        self.bar.close()
+
+
+def _size(path: str) -> int:
+    try:
+        return 0 if path == "-" else os.path.getsize(path)
+    except OSError:
+        return 0
 
 
 def _isatty(stream: TextIO) -> bool:

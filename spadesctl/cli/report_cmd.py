@@ -14,7 +14,7 @@ import typer
 
 from spadesctl.cli.app import Command, app
 from spadesctl.cli.errors import EXIT_CLEAN, EXIT_PROBLEMS, fail
-from spadesctl.cli.options import RulesOption
+from spadesctl.cli.options import PathsArgument, RulesOption
 from spadesctl.output import is_standard_output
 from spadesctl.rules import RulesError
 from spadesctl.rules.resolve import rules_option
@@ -30,14 +30,7 @@ from spadesctl.rules.resolve import rules_option
   spadesctl report samples/ -o site/""",
 )
 def report(
-    paths: Annotated[
-        list[str],
-        typer.Argument(
-            metavar="PATH",
-            help="Record files, directories (searched for *.spades, *.pbn, *.ptn), "
-            "or - for standard input.",
-        ),
-    ],
+    paths: PathsArgument,
     output: Annotated[
         Path,
         typer.Option(

@@ -40,8 +40,12 @@ def preset_lines() -> list[str]:
 
 
 def ruleset_lines(rules: Ruleset) -> list[str]:
-    """``spadesctl rules NAME``: the ruleset's text, then every key, value and meaning."""
-    values = [(key.name, key.format(getattr(rules, key.name)), key.meaning) for key in KEYS]
+    """``spadesctl rules NAME``: the ruleset's text, then every key, value and meaning,
+    with the rule sources it comes from (docs/rules.md names them)."""
+    values = [
+        (key.name, key.format(getattr(rules, key.name)), f"{key.meaning} [{key.source}]")
+        for key in KEYS
+    ]
     name_width = max(len(n) for n, _, _ in values)
     value_width = max(len(v) for _, v, _ in values)
     base = PRESETS.get(rules.name, STANDARD)

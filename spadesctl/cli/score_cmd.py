@@ -11,18 +11,19 @@ from typing import Annotated
 import typer
 
 from spadesctl.cli.app import Command, app
-from spadesctl.cli.choices import RegistryChoice
 from spadesctl.cli.errors import fail
 from spadesctl.cli.options import (
-    PATHS_HELP,
     ConfigOption,
     ExitZeroOption,
     IsolatedOption,
     OutputOption,
+    PathsArgument,
     RulesOption,
+    format_option,
     ruleset,
     settings,
 )
+from spadesctl.cli.progress import BytesProgress
 from spadesctl.emit import SHEET_FORMATS, SheetSettings
 from spadesctl.output import OutputError, open_output
 from spadesctl.sources import expand_paths
@@ -39,24 +40,11 @@ from spadesctl.status import ExitStatus
   spadesctl score --format csv sheets/ > sheets.csv""",
 )
 def score(
-    paths: Annotated[
-        list[str],
-        typer.Argument(
-            metavar="PATH",
-            help=PATHS_HELP,
-        ),
-    ],
+    paths: PathsArgument,
     explain: Annotated[
         bool, typer.Option("--explain", help="Itemise each hand's points after the table.")
     ] = False,
-    output_format: Annotated[
-        str,
-        typer.Option(
-            "--format",
-            click_type=RegistryChoice(SHEET_FORMATS.names),
-            help=SHEET_FORMATS.help() + ".",
-        ),
-    ] = "text",
+    output_format: Annotated[str, format_option(SHEET_FORMATS)] = "text",
     rules: RulesOption = None,
     output: OutputOption = None,
     exit_zero: ExitZeroOption = False,
@@ -84,22 +72,32 @@ def score(
     found = settings(config, isolated)
     summary = ScoreSummary()
     shown = SheetSettings(explain=explain, penalties=apply_penalties)
+    bar = BytesProgress(files, "scoring")  # on a terminal only
+
+    def warn(message: str) -> None:
+        bar.clear()
+        _warn(message)
+
     reports = score_files(
         files,
         ruleset(rules if rules is not None else found.rules),
         apply_penalties=apply_penalties,
         summary=summary,
-        warn=_warn,
+        warn=warn,
+        progress=bar.add if bar.enabled else None,
     )
     try:
         with open_output(output) as out:
             emitter = SHEET_FORMATS.get(output_format).emitter(out, shown)
             emitter.start()
             for report in reports:
+                bar.clear()  # the sheets and the bar may share the terminal
                 emitter.write(report)
             emitter.finish()
     except OutputError as exc:
         fail(str(exc))
+    finally:
+        bar.close()
     if exit_zero and summary.status is ExitStatus.PROBLEMS:
         raise typer.Exit(ExitStatus.CLEAN)
     raise typer.Exit(summary.status)

@@ -15,8 +15,18 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from spadesctl.cli.app import Command, app
+from spadesctl.cli.engine_options import AddressOption, EngineChoice, EngineOption, engine_of
 from spadesctl.cli.errors import EXIT_CLEAN, EXIT_PROBLEMS, fail, is_broken_pipe
-from spadesctl.cli.options import JobsOption, RulesOption
+from spadesctl.cli.options import (
+    EventOption,
+    JobsOption,
+    PresetOption,
+    RulesOption,
+    SinceOption,
+    TablePathsArgument,
+    UntilOption,
+    player_option,
+)
 from spadesctl.cli.progress import Progress
 
 if TYPE_CHECKING:
@@ -33,6 +43,7 @@ class By(enum.Enum):
     player = "player"
     team = "team"
     pair = "pair"
+    pair_bid = "pair_bid"
     seat = "seat"
     game = "game"
     event = "event"
@@ -40,6 +51,7 @@ class By(enum.Enum):
     spades = "spades"
     high_cards = "high_cards"
     voids = "voids"
+    holding = "holding"
 
 
 class StatsFormat(enum.Enum):
@@ -134,14 +146,7 @@ def report_filters(result: StatsResult) -> None:
   spadesctl stats hands.parquet    (made by spadesctl export --table hands)""",
 )
 def stats(
-    paths: Annotated[
-        list[str],
-        typer.Argument(
-            metavar="PATH",
-            help="Record files, directories (searched for *.spades, *.pbn, *.ptn), - for "
-            "standard input, or Parquet exports of the hands table.",
-        ),
-    ],
+    paths: TablePathsArgument,
     by: Annotated[By, typer.Option("--by", help="What a row of the figures is.")] = By.player,
     ratings: Annotated[
         bool,
@@ -149,34 +154,18 @@ def stats(
             "--ratings", help="The rating history (player, game, before and after) instead."
         ),
     ] = False,
-    player: Annotated[
-        list[str] | None,
+    player: Annotated[list[str] | None, player_option("this player's rows")] = None,
+    event: EventOption = None,
+    since: SinceOption = None,
+    until: UntilOption = None,
+    preset: PresetOption = None,
+    card: Annotated[
+        str,
         typer.Option(
-            metavar="NAME", help="Only this player (repeatable, or comma-separated names)."
+            metavar="CARD",
+            help="The card --by holding asks about: whether the seat was dealt it.",
         ),
-    ] = None,
-    event: Annotated[
-        list[str] | None,
-        typer.Option(
-            metavar="EVENT",
-            help="Only games with this Event tag (repeatable, or comma-separated).",
-        ),
-    ] = None,
-    since: Annotated[
-        str | None,
-        typer.Option(metavar="DATE", help="Only games on or after DATE (YYYY-MM-DD)."),
-    ] = None,
-    until: Annotated[
-        str | None,
-        typer.Option(metavar="DATE", help="Only games on or before DATE (YYYY-MM-DD)."),
-    ] = None,
-    preset: Annotated[
-        list[str] | None,
-        typer.Option(
-            metavar="PRESET",
-            help="Only games played under this preset (repeatable, or comma-separated).",
-        ),
-    ] = None,
+    ] = "AS",
     rules: RulesOption = None,
     default_rules: Annotated[
         str | None,
@@ -204,10 +193,13 @@ def stats(
     output_format: FormatOption = None,
     output: OutputOption = None,
     jobs: JobsOption = 0,
+    engine: EngineOption = EngineChoice.local,
+    address: AddressOption = None,
 ) -> None:
     """Statistics by player, team, seat, game or event across records.
 
-    Also by pair, bid size and hand strength (--by).  Ratings, bidding accuracy, nils,
+    Also by pair, a pair's contract size (pair_bid), bid size, hand strength and
+    whether a seat holds a card (--by holding --card AS).  Ratings, bidding accuracy, nils,
     sets, bags, violations, wins and points, and whether the deals look fair; the
     columns are described in docs/stats.md.  Exits 0 when every game was counted, 1 when
     some could not be read (reported on standard error), 2 for usage and I/O errors.
@@ -226,7 +218,7 @@ def stats(
         request = query.StatsRequest(
             paths=tuple(paths),
             by=by.value,
-            filters=query.filters(player, event, since, until, preset),
+            filters=query.filters(player, event, since, until, preset, card),
             rules=query.ruleset_option(rules, rules_option),
             sort=sort,
             reverse=reverse,
@@ -235,6 +227,7 @@ def stats(
             history=ratings,
             fairness=fmt == "table" and not ratings,
             jobs=jobs,
+            engine=engine_of(engine, address),
         )
         result = query.run_stats(
             request, lambda total: Progress(total, "reading (KiB)", enabled=None)

@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from typing import Final
 
 from spadesctl.cards import ALL_CARDS, Card, Suit, card
-from spadesctl.rules.deck import deck_cards, effective_suit, power
-from spadesctl.rules.ruleset import Deck, FirstLead, Ruleset
+from spadesctl.rules.deck import deck_cards, effective_suit, has_widow, power
+from spadesctl.rules.ruleset import Deck, FirstLead, Ruleset, WidowRule
 
 SPADES: Final = 0
 HEARTS: Final = 1
@@ -83,11 +83,13 @@ class DeckTable:
 
     ``suit[i]`` is the suit number card ``i`` plays as (jokers, and the 2D under
     ``jjdd``, are spades); ``power[i]`` its rank within that suit (higher beats lower);
-    ``in_pack[i]`` whether it is dealt at all.
+    ``in_pack[i]`` whether it is in the pack at all; ``widow``: the pack is the whole
+    54 cards, dealt 13 each with two left over (the ``widow`` rules).
     """
 
     deck: Deck
     players: int
+    widow: bool
     suit: tuple[int, ...]
     power: tuple[int, ...]
     in_pack: tuple[bool, ...]
@@ -102,8 +104,14 @@ class DeckTable:
 
 
 @functools.cache
-def _table(deck: Deck, high_twos: tuple[str, ...], players: int) -> DeckTable:
-    rules = Ruleset(deck=deck, high_twos=high_twos, players=players, partnership=players == 4)
+def _table(deck: Deck, high_twos: tuple[str, ...], players: int, widow: bool) -> DeckTable:
+    rules = Ruleset(
+        deck=deck,
+        high_twos=high_twos,
+        players=players,
+        partnership=players == 4,
+        widow=WidowRule.ASIDE if widow and deck is not Deck.STANDARD else WidowRule.OFF,
+    )
     try:
         pack = deck_cards(rules)
     except ValueError:  # no valid pack (jjdd, or a raised 2D, with three): the rules refuse it
@@ -112,6 +120,7 @@ def _table(deck: Deck, high_twos: tuple[str, ...], players: int) -> DeckTable:
     return DeckTable(
         deck=deck,
         players=players,
+        widow=has_widow(rules),
         suit=tuple(SUIT_NUMBER.get(effective_suit(c, rules), -1) for c in ALL_CARDS),
         power=tuple(power(c, rules) for c in ALL_CARDS),
         in_pack=tuple(i in indices for i in range(len(ALL_CARDS))),
@@ -120,8 +129,9 @@ def _table(deck: Deck, high_twos: tuple[str, ...], players: int) -> DeckTable:
 
 
 def deck_table(rules: Ruleset) -> DeckTable:
-    """The table of the deck (with its ``high_twos``) and number of players of ``rules``."""
-    return _table(rules.deck, rules.high_twos, rules.players)
+    """The table of the deck (with its ``high_twos``), number of players and widow of
+    ``rules``."""
+    return _table(rules.deck, rules.high_twos, rules.players, has_widow(rules))
 
 
 def trick_winner(table: DeckTable, indices: Sequence[int], lowest_club: bool = False) -> int:

@@ -17,9 +17,11 @@ games with mistakes planted in them (docs/performance.md).
 - :mod:`~spadesctl.express.hand`: one hand's deal, bids, passes and tricks.
 - :mod:`~spadesctl.express.score`: one side's score for a hand, and the game end.
 - :mod:`~spadesctl.express.game`: a game's lines, the running score and the sheet.
+- :mod:`~spadesctl.express.rows`: a settled game as rows of the tables (``export``,
+  ``stats``), imported only by :mod:`spadesctl.tables`.
 """
 
 from spadesctl.express.family import ExpressRules, express_rules
-from spadesctl.express.game import express_game
+from spadesctl.express.game import GameLedger, express_game
 
-__all__ = ["ExpressRules", "express_game", "express_rules"]
+__all__ = ["ExpressRules", "GameLedger", "express_game", "express_rules"]

@@ -98,7 +98,7 @@ def express_rules(rules: Ruleset) -> ExpressRules | None:
     if rules.first_lead is FirstLead.TWO_OF_CLUBS and rules.deck is not Deck.STANDARD:
         return None  # no 2C in the pack: anyone leads the first trick
     players = rules.players
-    partnership = rules.partnership and players == 4
+    partnership = rules.has_partnerships
     if players not in (3, 4) or (
         players == 3 and (rules.deck is Deck.JJDD or "2D" in rules.high_twos)
     ):

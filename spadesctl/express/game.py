@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from typing import Final
+from dataclasses import dataclass, field
+from typing import Final, NamedTuple
 
 from spadesctl.core.limits import MAX_HANDS, MAX_NUMBER
+from spadesctl.core.score import Figures
 from spadesctl.express.family import ExpressRules, express_rules
 from spadesctl.express.hand import play_hand
 from spadesctl.express.score import score_parties, winner
@@ -31,13 +33,44 @@ _SCORE: Final = re.compile(r"-?(?:0|[1-9][0-9]{0,8})")
 _BAGS: Final = frozenset(str(n) for n in range(MAX_NUMBER + 1))
 
 
-def express_game(lines: Sequence[str], default: Ruleset) -> int | None:
+class HandLedger(NamedTuple):
+    """What the express check found in one hand, for the tables' rows
+    (:mod:`spadesctl.express.rows`)."""
+
+    deal: int  # the row of its deal line in ``GameLedger.rows``
+    dealer: int
+    bids: list[int]  # per seat, its bid code (a 0 that is a nil is NIL)
+    took: list[int]  # per seat, its tricks
+    winners: list[int]  # per trick, the seat that won it
+    figures: list[Figures]  # per party, its figures (:func:`spadesctl.core.score.score_party`)
+    scores: tuple[int, ...]  # per party, the running score after the hand
+
+
+@dataclass(slots=True)
+class GameLedger:
+    """What the express check found in a game it settled, told as it goes: the game's
+    non-blank lines, its tags, its ruleset, each hand, and how it ended."""
+
+    rows: list[str] = field(default_factory=list)
+    tags: list[tuple[str, str]] = field(default_factory=list)  # (name as written, value)
+    ruleset: Ruleset | None = None
+    rules: ExpressRules | None = None
+    hands: list[HandLedger] = field(default_factory=list)
+    #: (party, EndReason value, the hand after which it was decided)
+    end: tuple[int, str, int] | None = None
+    recorded_winner: str | None = None
+
+
+def express_game(
+    lines: Sequence[str], default: Ruleset, ledger: GameLedger | None = None
+) -> int | None:
     """The number of hands of a game in which the full check finds nothing; ``None``
     when the express check is not sure (the full engine then checks the game).
 
     ``lines``: the game's lines as the reader splits them
     (:class:`~spadesctl.notation.reader.GameText`, which must hold no issues);
-    ``default``: the ruleset for a game without a ``[Rules]`` tag.
+    ``default``: the ruleset for a game without a ``[Rules]`` tag; ``ledger``, when
+    given, is told what was found (meaningful only when the answer is not ``None``).
     """
     rows = [line for line in lines if line.strip(" ")]
     at = 0
@@ -53,22 +86,22 @@ def express_game(lines: Sequence[str], default: Ruleset) -> int | None:
         names.add(name)
         if name == "rules":
             rules_text = tag[2]
+        if ledger is not None:
+            ledger.tags.append((tag[1], tag[2]))
         at += 1
-    rules = _rules(rules_text, default)
-    if rules is None:
-        return None
-    return _hands(rules, rows, at)
-
-
-def _rules(text: str | None, default: Ruleset) -> ExpressRules | None:
-    """The express view of the game's ruleset (``None``: invalid, or not covered)."""
     try:
-        return express_rules(declared_rules(text, default))
+        ruleset = declared_rules(rules_text, default)
     except RulesError:
         return None  # invalid-rules
+    rules = express_rules(ruleset)
+    if rules is None:
+        return None
+    if ledger is not None:
+        ledger.rows, ledger.ruleset, ledger.rules = rows, ruleset, rules
+    return _hands(rules, rows, at, ledger)
 
 
-def _hands(rules: ExpressRules, rows: list[str], at: int) -> int | None:
+def _hands(rules: ExpressRules, rows: list[str], at: int, ledger: GameLedger | None) -> int | None:
     """Replay and score the hands from ``rows[at]``; the count of hands, or ``None``."""
     parties = rules.parties
     scores = [0] * len(parties)
@@ -78,12 +111,16 @@ def _hands(rules: ExpressRules, rows: list[str], at: int) -> int | None:
     won: int | None = None  # the party that has won, once decided
     hands = 0
     dealer = -1
+    winners: list[int] | None = None
+    figures: list[Figures] | None = None
     while at < len(rows):
         words = rows[at].split(" ")
         if words[0] == "result":
             # the last line, naming the party that won, as recomputed
             if at != len(rows) - 1 or len(words) != 2 or won is None:
                 return None
+            if ledger is not None:
+                ledger.recorded_winner = words[1]
             return hands if words[1] == parties[won] else None
         if (
             won is not None  # play-after-game-over
@@ -100,11 +137,18 @@ def _hands(rules: ExpressRules, rows: list[str], at: int) -> int | None:
             return None  # dealer-out-of-turn
         dealer = seat
         hands += 1
-        played = play_hand(rules, dealer, rows, at + 1, scores)
+        if ledger is not None:
+            winners, figures = [], []
+        played = play_hand(rules, dealer, rows, at + 1, scores, winners)
         if played is None:
             return None
+        deal = at + 1
         at, bid, took = played
-        score_parties(rules, bid, took, scores, bags, sets, bostons)
+        score_parties(rules, bid, took, scores, bags, sets, bostons, figures)
+        if ledger is not None and winners is not None and figures is not None:
+            ledger.hands.append(
+                HandLedger(deal, dealer, bid, took, winners, figures, tuple(scores))
+            )
         if at < len(rows) and rows[at].startswith("score "):
             if _recorded(rows[at], parties, _SCORE.fullmatch) != scores:
                 return None  # score-mismatch
@@ -114,7 +158,11 @@ def _hands(rules: ExpressRules, rows: list[str], at: int) -> int | None:
             if recorded is None or (rules.carry and recorded != bags):
                 return None  # bags-mismatch
             at += 1
-        won = winner(rules, scores, sets, bostons)
+        decided = winner(rules, scores, sets, bostons)
+        if decided is not None:
+            won = decided[0]
+            if ledger is not None:
+                ledger.end = (won, decided[1], hands)
     return hands or None
 
 

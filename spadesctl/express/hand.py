@@ -165,13 +165,19 @@ def _passes(
 
 
 def play_hand(
-    rules: ExpressRules, dealer: int, rows: Sequence[str], at: int, scores: list[int]
+    rules: ExpressRules,
+    dealer: int,
+    rows: Sequence[str],
+    at: int,
+    scores: list[int],
+    winners: list[int] | None = None,
 ) -> tuple[int, list[int], list[int]] | None:
     """Replay the hand whose ``deal`` line is ``rows[at]``.
 
     ``scores``: each party's running score before the hand (for blind nil).  Returns
     the row after the last trick, each seat's bid code and each seat's tricks; ``None``
-    if any line is unusual or any rule is broken.
+    if any line is unusual or any rule is broken.  ``winners``, when given, is told the
+    seat that won each trick in turn.
     """
     if at + 1 >= len(rows):
         return None
@@ -206,6 +212,8 @@ def play_hand(
         leader, broken = played
         won[leader] += 1
         first = 1
+        if winners is not None:
+            winners.append(leader)
     two_of_clubs_leads = rules.two_of_clubs_leads
     spades_broken = rules.spades_broken
     spades_first_trick = rules.spades_first_trick
@@ -279,6 +287,8 @@ def play_hand(
                 best, best_strength = seat, strength
         leader = best
         won[leader] += 1
+        if winners is not None:
+            winners.append(best)
     return after + tricks, bids, won
 
 

@@ -10,7 +10,9 @@ ruleset the express check covers.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
+from spadesctl.core.score import Figures
 from spadesctl.core.score import score_party as core_score_party
 from spadesctl.express.family import ExpressRules
 
@@ -23,6 +25,7 @@ def score_parties(
     bags: list[int],
     sets: list[int],
     bostons: list[bool],
+    figures: list[Figures] | None = None,
 ) -> None:
     """Score one hand for every party, moving each party's running figures on in place:
     ``scores``, ``bags`` (the bag counts), ``sets`` (sets in a row) and ``bostons``
@@ -30,7 +33,8 @@ def score_parties(
 
     ``bids`` and ``took``: every seat's bid (:mod:`spadesctl.core.bids` codes) and
     tricks.  The arithmetic is :func:`spadesctl.core.score.score_party`'s; here the
-    seats of each party are only added up.
+    seats of each party are only added up.  ``figures``, when given, is told each
+    party's figures in turn (the tables' rows are written from them).
     """
     score = rules.score
     for p, seats in enumerate(rules.party_seats):
@@ -48,35 +52,47 @@ def score_parties(
             else:
                 nils.append((bid, tricks))
         f = core_score_party(score, contract, 0, has_contract, nils, taken, bags[p])
+        if figures is not None:
+            figures.append(f)
         scores[p] += f[0]
         bags[p] = f[1]
         sets[p] = sets[p] + 1 if f[2] is False else 0
         bostons[p] = f[3]
 
 
+#: Why a game ended, as :class:`spadesctl.scoring.model.EndReason` words it (not
+#: imported: a clean file never loads the scorer).
+BOSTON: Final = "boston"
+SET_TWICE: Final = "set-twice"
+SET_STREAK: Final = "set-streak"
+MERCY: Final = "mercy"
+TARGET: Final = "target"
+
+
 def winner(
     rules: ExpressRules, scores: list[int], sets: list[int], bostons: list[bool]
-) -> int | None:
-    """The party (its index in ``rules.parties``) that has won after a hand, or
-    ``None``: play goes on.
+) -> tuple[int, str] | None:
+    """The party (its index in ``rules.parties``) that has won after a hand and why (an
+    ``EndReason`` value), or ``None``: play goes on.
 
     As :func:`spadesctl.scoring.game_end` decides it: a Boston (``boston_wins``), set
     twice in a row, the mercy rule, then the target; a tie at the top decides nothing.
     """
     if rules.boston_wins and any(bostons):
-        return bostons.index(True)
+        return bostons.index(True), BOSTON
     streak = rules.set_streak_loses
     if streak is not None:
         decided = _without(scores, [s >= streak for s in sets])
         if decided is not None:
-            return decided
+            return decided, SET_TWICE if streak == 2 else SET_STREAK
     if rules.lose_at is not None:
         limit = rules.lose_at
         decided = _without(scores, [s <= limit for s in scores])
         if decided is not None:
-            return decided
+            return decided, MERCY
     if max(scores) >= rules.target:
-        return _top(scores, tuple(range(len(scores))))
+        top = _top(scores, tuple(range(len(scores))))
+        return None if top is None else (top, TARGET)
     return None
 
 

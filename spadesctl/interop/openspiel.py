@@ -29,7 +29,6 @@ dealt by West (so that North bids and leads first, as OpenSpiel plays).
 
 from __future__ import annotations
 
-import functools
 import json
 import re
 from collections.abc import Iterable, Iterator, Mapping
@@ -37,29 +36,17 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TYPE_CHECKING, BinaryIO, Final
 
+from spadesctl import events as ev
 from spadesctl.cards import Card, Seat, Suit
 from spadesctl.diagnostics import UNKNOWN_OPTION
-from spadesctl.events import (
-    Bid,
-    BidKind,
-    Bids,
-    Deal,
-    HandStart,
-    Holding,
-    LineEvent,
-    Position,
-    SyntaxIssue,
-    Tag,
-    Trick,
-)
-from spadesctl.grammar_errors import describer, issue_for
-from spadesctl.notation.grammar import build_parser
+from spadesctl.grammar_errors import LineGrammar
 from spadesctl.notation.reader import read_lines
+from spadesctl.quoting import quoted
 from spadesctl.record import Game, assemble
 from spadesctl.rules import Ruleset, format_rules, parse_rules
 
 if TYPE_CHECKING:
-    from lark import Lark
+    pass
 
 #: OpenSpiel's card suits in id order (``suit * 13 + rank``), and its ranks 2..A.
 _SUITS: Final = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
@@ -103,7 +90,7 @@ class Parameter:
 
     name: str
     value: str
-    pos: Position
+    pos: ev.Position
 
 
 def _value(text: str) -> object:
@@ -118,7 +105,7 @@ def _value(text: str) -> object:
 
 
 def openspiel_rules(
-    parameters: Iterable[Parameter], issues: list[SyntaxIssue] | None = None
+    parameters: Iterable[Parameter], issues: list[ev.SyntaxIssue] | None = None
 ) -> Ruleset:
     """The ruleset OpenSpiel's ``spades`` plays with these parameters.
 
@@ -136,7 +123,7 @@ def openspiel_rules(
         if default is None or type(value) is not type(default):
             if issues is not None:
                 issues.append(
-                    SyntaxIssue(
+                    ev.SyntaxIssue(
                         f"OpenSpiel parameter {p.name}={p.value}: spadesctl does not know "
                         "what it means for the rules; it is ignored",
                         p.pos,
@@ -163,48 +150,48 @@ class OpenSpielRecord:
     name: str = GAME_NAME
     game_string: str = GAME_NAME
     parameters: list[Parameter] = field(default_factory=list)
-    actions: list[tuple[int, Position]] = field(default_factory=list)
+    actions: list[tuple[int, ev.Position]] = field(default_factory=list)
     players: list[str] = field(default_factory=list)
-    issues: list[SyntaxIssue] = field(default_factory=list)
-    pos: Position = field(default_factory=lambda: Position(1, 1))
+    issues: list[ev.SyntaxIssue] = field(default_factory=list)
+    pos: ev.Position = field(default_factory=lambda: ev.Position(1, 1))
 
 
-def _issue(out: list[SyntaxIssue], message: str, pos: Position) -> None:
-    out.append(SyntaxIssue(message, pos))
+def _issue(out: list[ev.SyntaxIssue], message: str, pos: ev.Position) -> None:
+    out.append(ev.SyntaxIssue(message, pos))
 
 
-def record_events(record: OpenSpielRecord, rules: Ruleset | None = None) -> list[LineEvent]:
+def record_events(record: OpenSpielRecord, rules: Ruleset | None = None) -> list[ev.LineEvent]:
     """The native events of one OpenSpiel game (``rules``: ``--rules``, replacing the
     ruleset the parameters map to)."""
     issues = list(record.issues)
-    tags: list[LineEvent] = [Tag(GAME_TAG, record.game_string, record.pos)]
+    tags: list[ev.LineEvent] = [ev.Tag(GAME_TAG, record.game_string, record.pos)]
     for seat, name in zip(_SEATS, record.players, strict=False):
-        tags.append(Tag(seat.word, name, record.pos))
+        tags.append(ev.Tag(seat.word, name, record.pos))
     if record.name != GAME_NAME:
         _issue(
             issues,
-            f"OpenSpiel game {record.name!r} is not spades; its actions are not read",
+            f"OpenSpiel game {quoted(record.name)} is not spades; its actions are not read",
             record.pos,
         )
         return [*issues, *tags]
     mapped = openspiel_rules(record.parameters, issues)
     chosen = rules if rules is not None else mapped
-    tags.append(Tag("Rules", format_rules(chosen), record.pos))
-    tags.append(Tag(RULES_FROM, "--rules" if rules is not None else "OpenSpiel", record.pos))
+    tags.append(ev.Tag("Rules", format_rules(chosen), record.pos))
+    tags.append(ev.Tag(RULES_FROM, "--rules" if rules is not None else "OpenSpiel", record.pos))
     hand = _hand(record.actions, chosen, record.pos, issues)
     return [*sorted(issues, key=lambda i: i.pos), *tags, *hand]
 
 
 def _hand(
-    actions: list[tuple[int, Position]],
+    actions: list[tuple[int, ev.Position]],
     rules: Ruleset,
-    pos: Position,
-    issues: list[SyntaxIssue],
-) -> list[LineEvent]:
+    pos: ev.Position,
+    issues: list[ev.SyntaxIssue],
+) -> list[ev.LineEvent]:
     from spadesctl.core.deck import trick_winner_of_cards as trick_winner
 
     start = actions[0][1] if actions else pos
-    events: list[LineEvent] = [HandStart(1, Seat.W, start)]
+    events: list[ev.LineEvent] = [ev.HandStart(1, Seat.W, start)]
     dealt: dict[Seat, list[Card]] = {s: [] for s in _SEATS}
     seen: set[int] = set()
     at = 0
@@ -219,8 +206,8 @@ def _hand(
         at += 1
     if at < CARDS:
         return events  # the state stops during the deal: nothing else to read
-    events.append(Deal(tuple(Holding(s, tuple(dealt[s]), start) for s in _SEATS), start))
-    bids: list[Bid] = []
+    events.append(ev.Deal(tuple(ev.Holding(s, tuple(dealt[s]), start) for s in _SEATS), start))
+    bids: list[ev.Bid] = []
     while at < len(actions) and len(bids) < 4:
         action, where = actions[at]
         n = action - BID_BASE
@@ -228,10 +215,10 @@ def _hand(
             _issue(issues, f"action {action} is not a bid (52 to 65); the game ends here", where)
             return events
         seat = _SEATS[len(bids)]
-        bids.append(Bid(seat, BidKind.NIL if n == 0 else BidKind.NUMBER, n, where))
+        bids.append(ev.Bid(seat, ev.BidKind.NIL if n == 0 else ev.BidKind.NUMBER, n, where))
         at += 1
     if bids:
-        events.append(Bids(tuple(bids), bids[0].pos))
+        events.append(ev.Bids(tuple(bids), bids[0].pos))
     leader = Seat.N
     number = 0
     while at < len(actions):
@@ -244,7 +231,9 @@ def _hand(
             break
         number += 1
         played = tuple(card_of(a) for a, _ in chunk)
-        events.append(Trick(number, leader, played, tuple(p.column for _, p in chunk), chunk[0][1]))
+        events.append(
+            ev.Trick(number, leader, played, tuple(p.column for _, p in chunk), chunk[0][1])
+        )
         if bad is not None or len(chunk) < 4:
             break
         i = _SEATS.index(leader)
@@ -266,51 +255,44 @@ def game_of(
 # ---- the serialized text ----------------------------------------------------------------
 
 
-@functools.cache
-def openspiel_parser() -> Lark:
-    """The LALR parser of ``grammar/openspiel.lark`` (start: ``line``)."""
-    return build_parser("openspiel.lark", "line")
-
-
-_WORDS: Final[Mapping[str, str]] = MappingProxyType(
-    {
-        "COMMENT": "'#'",
-        "LSQB": "'['",
-        "RSQB": "']'",
-        "SECTION": "Meta, Game or State",
-        "META_KEY": "a key (Version)",
-        "META_VALUE": "a value",
-        "GAME_NAME": "a game string (spades(...))",
-        "PARAM_NAME": "a parameter name",
-        "PARAM_VALUE": "a parameter value",
-        "ACTION": "an action id",
-        "LPAR": "'('",
-        "RPAR": "')'",
-        "COMMA": "','",
-        "EQUAL": "'='",
-        "COLON": "':'",
-    }
+#: The grammar, and the words for people of its terminals.
+_GRAMMAR: Final = LineGrammar(
+    "openspiel.lark",
+    MappingProxyType(
+        {
+            "COMMENT": "'#'",
+            "LSQB": "'['",
+            "RSQB": "']'",
+            "SECTION": "Meta, Game or State",
+            "META_KEY": "a key (Version)",
+            "META_VALUE": "a value",
+            "GAME_NAME": "a game string (spades(...))",
+            "PARAM_NAME": "a parameter name",
+            "PARAM_VALUE": "a parameter value",
+            "ACTION": "an action id",
+            "LPAR": "'('",
+            "RPAR": "')'",
+            "COMMA": "','",
+            "EQUAL": "'='",
+            "COLON": "':'",
+        }
+    ),
 )
-
-
-_describe = describer(_WORDS)
 
 
 #: Lines of action ids alone: read without the grammar (the tests hold it equal).
 _DIGITS: Final = re.compile(r"[ \t]*([0-9]+)[ \t]*")
 
 
-def parse_line(text: str, line_no: int) -> tuple[str, object] | SyntaxIssue:
+def parse_line(text: str, line_no: int) -> tuple[str, object] | ev.SyntaxIssue:
     """One line -> ``(kind, value)``: ``("comment", None)``, ``("section", name)``,
     ``("meta", (key, value))``, ``("game", (name, parameters))`` or
     ``("actions", [(id, position), ...])``; a :class:`SyntaxIssue` if it does not parse."""
     from lark import Token, Tree
-    from lark.exceptions import UnexpectedInput
 
-    try:
-        tree = openspiel_parser().parse(text)
-    except UnexpectedInput as exc:
-        return issue_for(exc, text, line_no, _describe)
+    tree = _GRAMMAR.parse(text, line_no)
+    if isinstance(tree, ev.SyntaxIssue):
+        return tree
     assert isinstance(tree, Tree)
     kind = str(tree.data)
     tokens = [t for t in tree.scan_values(lambda v: isinstance(v, Token))]
@@ -330,9 +312,9 @@ def parse_line(text: str, line_no: int) -> tuple[str, object] | SyntaxIssue:
     return "comment", None
 
 
-def _pos(tok: object, line_no: int) -> Position:
+def _pos(tok: object, line_no: int) -> ev.Position:
     column = getattr(tok, "column", 1) or 1
-    return Position(line_no, int(column))
+    return ev.Position(line_no, int(column))
 
 
 def fast_line(text: str, line_no: int) -> tuple[str, object] | None:
@@ -340,7 +322,7 @@ def fast_line(text: str, line_no: int) -> tuple[str, object] | None:
     m = _DIGITS.fullmatch(text)
     if m is None:
         return None
-    return "actions", [(int(m.group(1)), Position(line_no, m.start(1) + 1))]
+    return "actions", [(int(m.group(1)), ev.Position(line_no, m.start(1) + 1))]
 
 
 def _game_value(value: object) -> tuple[str, list[Parameter]]:
@@ -362,7 +344,7 @@ def records_from_text(stream: BinaryIO) -> Iterator[OpenSpielRecord]:
         if not text.strip():
             continue
         parsed = fast_line(text, line_no) or parse_line(text, line_no)
-        if isinstance(parsed, SyntaxIssue):
+        if isinstance(parsed, ev.SyntaxIssue):
             if record is None:
                 record = OpenSpielRecord(pos=parsed.pos)
             record.issues.append(parsed)
@@ -375,7 +357,7 @@ def records_from_text(stream: BinaryIO) -> Iterator[OpenSpielRecord]:
                 record = None
             section = value
             if record is None:
-                record = OpenSpielRecord(pos=Position(line_no, 1))
+                record = OpenSpielRecord(pos=ev.Position(line_no, 1))
         elif kind == "game":
             name, params = _game_value(value)
             if record is not None and (record.actions or section != "Game"):
@@ -384,7 +366,7 @@ def records_from_text(stream: BinaryIO) -> Iterator[OpenSpielRecord]:
             record = record or OpenSpielRecord()
             record.name, record.parameters = name, params
             record.game_string = text.strip()
-            record.pos = Position(line_no, len(text) - len(text.lstrip()) + 1)
+            record.pos = ev.Position(line_no, len(text) - len(text.lstrip()) + 1)
         elif kind == "actions":
             assert isinstance(value, list)
             if record is None:
@@ -400,7 +382,7 @@ _NUMBER: Final = re.compile(r"-?[0-9]+")
 
 
 def _json_record(data: object, text: str, line_no: int) -> OpenSpielRecord:
-    record = OpenSpielRecord(pos=Position(line_no, 1))
+    record = OpenSpielRecord(pos=ev.Position(line_no, 1))
     if not isinstance(data, dict):
         _issue(record.issues, "an OpenSpiel history is a JSON object", record.pos)
         return record
@@ -412,11 +394,13 @@ def _json_record(data: object, text: str, line_no: int) -> OpenSpielRecord:
             record.name, record.game_string = name, game
             at = text.find(game)
             record.parameters = [
-                Parameter(p.name, p.value, Position(line_no, max(at, 0) + p.pos.column))
+                Parameter(p.name, p.value, ev.Position(line_no, max(at, 0) + p.pos.column))
                 for p in params
             ]
         else:
-            _issue(record.issues, f"'game' is not an OpenSpiel game string: {game!r}", record.pos)
+            _issue(
+                record.issues, f"'game' is not an OpenSpiel game string: {quoted(game)}", record.pos
+            )
     extra = data.get("parameters")
     if isinstance(extra, dict):
         for key, value in extra.items():
@@ -440,7 +424,7 @@ def _json_record(data: object, text: str, line_no: int) -> OpenSpielRecord:
     columns = [m.start() + 1 for m in _NUMBER.finditer(text, max(start, 0))] if start >= 0 else []
     for i, action in enumerate(history):
         column = columns[i] if i < len(columns) else 1
-        record.actions.append((action, Position(line_no, column)))
+        record.actions.append((action, ev.Position(line_no, column)))
     players = data.get("players")
     if isinstance(players, list) and all(isinstance(p, str) for p in players):
         record.players = list(players)
@@ -462,7 +446,7 @@ def records_from_json(stream: BinaryIO) -> Iterator[OpenSpielRecord]:
                 data = json.loads(text)
             except ValueError as exc:
                 yield OpenSpielRecord(
-                    issues=[SyntaxIssue(f"not JSON: {exc}", Position(line_no, 1))]
+                    issues=[ev.SyntaxIssue(f"not JSON: {exc}", ev.Position(line_no, 1))]
                 )
                 continue
             yield _json_record(data, text, line_no)
@@ -471,7 +455,7 @@ def records_from_json(stream: BinaryIO) -> Iterator[OpenSpielRecord]:
     try:
         data = json.loads(whole)
     except ValueError as exc:
-        yield OpenSpielRecord(issues=[SyntaxIssue(f"not JSON: {exc}", Position(first, 1))])
+        yield OpenSpielRecord(issues=[ev.SyntaxIssue(f"not JSON: {exc}", ev.Position(first, 1))])
         return
     for item in data if isinstance(data, list) else [data]:
         yield _json_record(item, "", first)
@@ -505,7 +489,6 @@ __all__ = [
     "fast_line",
     "game_of",
     "games_from_openspiel_stream",
-    "openspiel_parser",
     "openspiel_rules",
     "parse_line",
     "record_events",

@@ -22,8 +22,7 @@ decks) is written as a ``;`` comment saying so, never dropped silently.
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TYPE_CHECKING, BinaryIO, Final
@@ -49,16 +48,16 @@ from spadesctl.events import (
     Tag,
     Trick,
 )
-from spadesctl.grammar_errors import describer, issue_for
-from spadesctl.notation.grammar import build_parser
+from spadesctl.grammar_errors import LineGrammar
 from spadesctl.notation.reader import read_lines
 from spadesctl.pbn.to_game import bid_from_text
+from spadesctl.quoting import quoted
 from spadesctl.record import SEAT_TAGS, Game, Hand, assemble
 from spadesctl.rules import Deck, Ruleset, format_rules, parse_rules
 from spadesctl.rules.resolve import declared_rules
 
 if TYPE_CHECKING:
-    from lark import Lark, Tree
+    pass
 
 VERSION_LINE: Final = "% trick-notation v1"
 RULES_FROM: Final = "RulesFrom"
@@ -84,36 +83,31 @@ def rust_spades_rules(max_points: int | None) -> Ruleset:
 # ---- the grammar --------------------------------------------------------------------
 
 
-@functools.cache
-def trick_notation_parser() -> Lark:
-    """The LALR parser of ``grammar/trick_notation.lark`` (start: ``line``)."""
-    return build_parser("trick_notation.lark", "line")
-
-
-_WORDS: Final[Mapping[str, str]] = MappingProxyType(
-    {
-        "VERSION": "'% trick-notation v1'",
-        "KEY": "a header name",
-        "VALUE": 'a quoted value ("...")',
-        "TARGET": "a seat (N, E, S, W) or a pile (@kitty)",
-        "SEAT": "a seat (N, E, S, W)",
-        "HOLDING": "a holding (AKQ4.T98.AK6.QJ97, - for a void)",
-        "CARD": "a card, rank then suit (KC, TS)",
-        "CALL": "a call (3, nil, 0)",
-        "COLON": "':'",
-        "MORETHAN": "'>'",
-        "LSQB": "'['",
-        "RSQB": "']'",
-        "D": "an event (D, C, P, X, U) or a header",
-        "C": "an event (D, C, P, X, U) or a header",
-        "P": "an event (D, C, P, X, U) or a header",
-        "X": "an event (D, C, P, X, U) or a header",
-        "U": "an event (D, C, P, X, U) or a header",
-    }
+#: The grammar, and the words for people of its terminals.
+_GRAMMAR: Final = LineGrammar(
+    "trick_notation.lark",
+    MappingProxyType(
+        {
+            "VERSION": "'% trick-notation v1'",
+            "KEY": "a header name",
+            "VALUE": 'a quoted value ("...")',
+            "TARGET": "a seat (N, E, S, W) or a pile (@kitty)",
+            "SEAT": "a seat (N, E, S, W)",
+            "HOLDING": "a holding (AKQ4.T98.AK6.QJ97, - for a void)",
+            "CARD": "a card, rank then suit (KC, TS)",
+            "CALL": "a call (3, nil, 0)",
+            "COLON": "':'",
+            "MORETHAN": "'>'",
+            "LSQB": "'['",
+            "RSQB": "']'",
+            "D": "an event (D, C, P, X, U) or a header",
+            "C": "an event (D, C, P, X, U) or a header",
+            "P": "an event (D, C, P, X, U) or a header",
+            "X": "an event (D, C, P, X, U) or a header",
+            "U": "an event (D, C, P, X, U) or a header",
+        }
+    ),
 )
-
-
-_describe = describer(_WORDS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,15 +142,13 @@ def _strip_comment(text: str) -> str:
 def parse_line(text: str, line_no: int) -> Line | SyntaxIssue | None:
     """One line of a file -> a :class:`Line`; ``None`` for a blank or comment line."""
     from lark import Token as LarkToken
-    from lark.exceptions import UnexpectedInput
 
     code = _strip_comment(text).rstrip()
     if not code.strip():
         return None
-    try:
-        tree: Tree[LarkToken] = trick_notation_parser().parse(code)
-    except UnexpectedInput as exc:
-        return issue_for(exc, code, line_no, _describe)
+    tree = _GRAMMAR.parse(code, line_no)
+    if isinstance(tree, SyntaxIssue):
+        return tree
     tokens = tuple(
         Token(str(t), Position(line_no, t.column or 1))
         for t in tree.scan_values(lambda v: isinstance(v, LarkToken))
@@ -229,7 +221,7 @@ def _games(stream: BinaryIO) -> Iterator[_Game]:
             if parsed.tokens[0].text.split()[-1] != "v1":
                 game.issues.append(
                     SyntaxIssue(
-                        f"{parsed.tokens[0].text!r}: spadesctl reads trick-notation v1",
+                        f"{quoted(parsed.tokens[0].text)}: spadesctl reads trick-notation v1",
                         parsed.pos,
                     )
                 )
@@ -264,7 +256,7 @@ def _game_events(game: _Game, rules: Ruleset | None) -> list[LineEvent]:
             wanted = " or ".join(repr(a) for a in allowed)
             issues.append(
                 SyntaxIssue(
-                    f"{name} {_value(given)!r}: spadesctl reads {name} {wanted}; "
+                    f"{name} {quoted(_value(given))}: spadesctl reads {name} {wanted}; "
                     "the game is not read",
                     given.pos,
                 )
@@ -299,7 +291,8 @@ def _game_events(game: _Game, rules: Ruleset | None) -> list[LineEvent]:
         where = seats_header.pos if seats_header is not None else game.pos
         issues.append(
             SyntaxIssue(
-                f"Seats {' '.join(declared)!r} are not the {chosen.players} seats of the rules",
+                f"Seats {quoted(' '.join(declared))} are not the {chosen.players} seats "
+                "of the rules",
                 where,
             )
         )
@@ -326,7 +319,9 @@ def _max_points(game: _Game) -> int | None:
     text = _value(given).strip()
     if text.lstrip("-").isdigit() and len(text) < 10:
         return int(text)
-    game.issues.append(SyntaxIssue(f"MaxPoints must be a whole number, not {text!r}", given.pos))
+    game.issues.append(
+        SyntaxIssue(f"MaxPoints must be a whole number, not {quoted(text)}", given.pos)
+    )
     return None
 
 
@@ -398,7 +393,9 @@ def _hands(
             for k, tok in enumerate(line.tokens[1:]):
                 bid = bid_from_text(order[k % len(order)], tok.text, tok.pos)
                 if bid is None:
-                    issues.append(SyntaxIssue(f"{tok.text!r} is not a bid (3, 0, nil)", tok.pos))
+                    issues.append(
+                        SyntaxIssue(f"{quoted(tok.text)} is not a bid (3, 0, nil)", tok.pos)
+                    )
                     continue
                 bids.append(bid)
             body.append(Bids(tuple(bids), line.pos))
@@ -409,7 +406,7 @@ def _hands(
             for tok in line.tokens[1:]:
                 c = _card(tok)
                 if c is None:
-                    issues.append(SyntaxIssue(f"{tok.text!r} is not a spades card", tok.pos))
+                    issues.append(SyntaxIssue(f"{quoted(tok.text)} is not a spades card", tok.pos))
                     break
                 played.append(c)
                 columns.append(tok.pos.column)
@@ -474,7 +471,7 @@ def format_trick_notation_game(game: Game) -> str:
     single = all(" " not in names.get(s, "?") and names.get(s, "?") for s in seats)
     if names and single:
         lines.append(f'[Players "{" ".join(names.get(s, "?") for s in seats)}"]')
-    if rules.partnership and rules.players == 4:
+    if rules.has_partnerships:
         lines.append('[Partnerships "NS EW"]')
     for tag in game.tags:
         if tag.name in _CORE_HEADERS or (single and tag.name in SEAT_TAGS):
@@ -563,5 +560,4 @@ __all__ = [
     "holding_text",
     "parse_line",
     "rust_spades_rules",
-    "trick_notation_parser",
 ]

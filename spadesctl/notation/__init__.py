@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import io
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO
 
-from spadesctl.errors import SpadesctlIOError
+from spadesctl.errors import SpadesctlIOError, unreadable
 from spadesctl.events import GameStart, LineEvent
+from spadesctl.notation.encoding import utf8_stream
 from spadesctl.notation.parser import parse_lines
 from spadesctl.notation.reader import BinaryFileError, GameText
 from spadesctl.notation.writer import format_game, format_games
@@ -30,15 +31,25 @@ class RecordReadError(SpadesctlIOError):
     """A record source that cannot be read at all (missing, a directory, binary data)."""
 
 
+#: Told the bytes of each game as it is read (about: :func:`unit_size`), for progress bars.
+Progress = Callable[[int], None]
+
+
 def games_from_stream(
-    stream: BinaryIO, source: str = "-", *, rules: Ruleset | None = None
+    stream: BinaryIO,
+    source: str = "-",
+    *,
+    rules: Ruleset | None = None,
+    progress: Progress | None = None,
 ) -> Iterator[Game]:
     """Parse games one at a time from a binary stream.
 
     ``rules`` (``--rules``) replaces the ruleset that PBN records' options map to; native
-    records say their rules in a ``[Rules]`` tag and are not affected.
+    records say their rules in a ``[Rules]`` tag and are not affected.  ``progress`` is
+    told each game's size in bytes once it is parsed.
     """
-    yield from _parsed(game_texts_from_stream(stream, source, rules=rules), source)
+    units = game_texts_from_stream(stream, source, rules=rules)
+    yield from _parsed(units, source, progress)
 
 
 def game_texts_from_stream(
@@ -48,15 +59,29 @@ def game_texts_from_stream(
 
     The stream's format is told by :func:`spadesctl.record_formats.detect`.  A native
     record's game comes as the :class:`GameText` the reader split off (parse it with
-    :func:`game_from_text`); a PBN record's as a parsed :class:`Game`.
+    :func:`game_from_text`); a PBN record's as a parsed :class:`Game`.  A UTF-16 stream
+    (told by its byte-order mark) is read as the UTF-8 it holds.
     """
+    stream = utf8_stream(stream)
     yield from detect(stream, source).load().read(stream, source, rules)
 
 
-def _parsed(units: Iterable[GameText | Game], source: str) -> Iterator[Game]:
+def unit_size(unit: GameText | Game) -> int:
+    """About how many bytes of its file a game as read holds: its lines' for native
+    text, 240 a hand for a parsed game of another format."""
+    if isinstance(unit, GameText):
+        return sum(len(line) + 1 for line in unit.lines)
+    return 240 * len(unit.hands)
+
+
+def _parsed(
+    units: Iterable[GameText | Game], source: str, progress: Progress | None = None
+) -> Iterator[Game]:
     """Native games parsed (numbered from 1 in their file); PBN games as they come."""
     for index, unit in enumerate(units, start=1):
         yield game_from_text(unit, source, index) if isinstance(unit, GameText) else unit
+        if progress is not None:
+            progress(unit_size(unit))
 
 
 def game_from_text(block: GameText, source: str = "-", index: int = 1) -> Game:
@@ -67,13 +92,16 @@ def game_from_text(block: GameText, source: str = "-", index: int = 1) -> Game:
     return assemble(events, source=source, index=index)
 
 
-def iter_games(source: str | Path, *, rules: Ruleset | None = None) -> Iterator[Game]:
+def iter_games(
+    source: str | Path, *, rules: Ruleset | None = None, progress: Progress | None = None
+) -> Iterator[Game]:
     """Stream the games of a record file (``-`` is standard input), native or PBN.
 
     Raises :class:`RecordReadError` for a source that cannot be read at all; problems
-    inside the file are reported on each game (``Game.issues``) instead.
+    inside the file are reported on each game (``Game.issues``) instead.  ``progress``
+    is told each game's size in bytes once it is parsed.
     """
-    yield from _parsed(iter_game_texts(source, rules=rules), str(source))
+    yield from _parsed(iter_game_texts(source, rules=rules), str(source), progress)
 
 
 def iter_game_texts(
@@ -92,14 +120,8 @@ def iter_game_texts(
     path = Path(source)
     try:
         stream = path.open("rb")
-    except FileNotFoundError:
-        raise RecordReadError(f"{name}: no such file") from None
-    except IsADirectoryError:
-        raise RecordReadError(f"{name}: is a directory, not a record file") from None
-    except PermissionError:
-        raise RecordReadError(f"{name}: permission denied") from None
     except OSError as exc:
-        raise RecordReadError(f"{name}: cannot be read ({exc.strerror})") from None
+        raise RecordReadError(f"{name}: {unreadable(exc)}") from None
     with stream:
         yield from _guarded(stream, name, rules)
 
@@ -152,4 +174,5 @@ __all__ = [
     "iter_game_texts",
     "iter_games",
     "parse_text",
+    "unit_size",
 ]

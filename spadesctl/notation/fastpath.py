@@ -20,32 +20,9 @@ import re
 from collections.abc import Callable
 from typing import Final
 
+from spadesctl import events as ev
 from spadesctl.cards import CARD_SPELLINGS, Card, Party, Seat, Side, parse_holding
 from spadesctl.core.limits import MAX_NUMBER
-from spadesctl.events import (
-    Bid,
-    BidKind,
-    Bids,
-    Claim,
-    Deal,
-    Discard,
-    Draw,
-    HandStart,
-    Holding,
-    LineEvent,
-    Pass,
-    Position,
-    Raise,
-    RecordedBags,
-    RecordedScore,
-    Renege,
-    Result,
-    Tag,
-    Take,
-    Took,
-    Trick,
-    Widow,
-)
 from spadesctl.notation.escapes import unescape
 
 _TOKEN: Final = re.compile(r"[^ \t\f\r]+")
@@ -79,16 +56,16 @@ def _cards(tokens: Tokens) -> tuple[tuple[Card, ...], tuple[int, ...]] | None:
         return None
 
 
-def _hand(t: Tokens, line: int) -> LineEvent | None:
+def _hand(t: Tokens, line: int) -> ev.LineEvent | None:
     if len(t) != 4 or t[2][0] != "dealer" or not _DIGITS.match(t[1][0]):
         return None
     seat = _SEATS.get(t[3][0])
     if seat is None:
         return None
-    return HandStart(int(t[1][0]), seat, Position(line, t[0][1]))
+    return ev.HandStart(int(t[1][0]), seat, ev.Position(line, t[0][1]))
 
 
-def _deal(t: Tokens, line: int) -> LineEvent | None:
+def _deal(t: Tokens, line: int) -> ev.LineEvent | None:
     if len(t) < 2:
         return None
     holdings = []
@@ -99,32 +76,36 @@ def _deal(t: Tokens, line: int) -> LineEvent | None:
             cards = parse_holding(text[2:])
         except ValueError:
             return None
-        holdings.append(Holding(_SEATS[text[0]], cards, Position(line, col)))
+        holdings.append(ev.Holding(_SEATS[text[0]], cards, ev.Position(line, col)))
     holdings.sort(key=lambda h: _SEAT_ORDER[h.seat])
-    return Deal(tuple(holdings), Position(line, t[0][1]))
+    return ev.Deal(tuple(holdings), ev.Position(line, t[0][1]))
 
 
-def _pass(t: Tokens, line: int) -> LineEvent | None:
+def _pass(t: Tokens, line: int) -> ev.LineEvent | None:
     if len(t) < 3 or len(t[1][0]) != 3 or t[1][0][1] != ">":
         return None
     giver, receiver = _SEATS.get(t[1][0][0]), _SEATS.get(t[1][0][2])
     cards = _cards(t[2:])
     if giver is None or receiver is None or cards is None:
         return None
-    return Pass(giver, receiver, cards[0], Position(line, t[0][1]))
+    return ev.Pass(giver, receiver, cards[0], ev.Position(line, t[0][1]))
 
 
-def _bid_value(bidder: Party, text: str, pos: Position) -> Bid | None:
+def _bid_value(bidder: Party, text: str, pos: ev.Position) -> ev.Bid | None:
     if text == "nil":
-        return Bid(bidder, BidKind.NIL, 0, pos)
+        return ev.Bid(bidder, ev.BidKind.NIL, 0, pos)
     if text == "bnil":
-        return Bid(bidder, BidKind.BLIND_NIL, 0, pos)
+        return ev.Bid(bidder, ev.BidKind.BLIND_NIL, 0, pos)
     if text.startswith("b"):
-        return Bid(bidder, BidKind.BLIND, int(text[1:]), pos) if _DIGITS.match(text[1:]) else None
-    return Bid(bidder, BidKind.NUMBER, int(text), pos) if _DIGITS.match(text) else None
+        return (
+            ev.Bid(bidder, ev.BidKind.BLIND, int(text[1:]), pos)
+            if _DIGITS.match(text[1:])
+            else None
+        )
+    return ev.Bid(bidder, ev.BidKind.NUMBER, int(text), pos) if _DIGITS.match(text) else None
 
 
-def _bid(t: Tokens, line: int) -> LineEvent | None:
+def _bid(t: Tokens, line: int) -> ev.LineEvent | None:
     if len(t) < 3 or len(t) % 2 == 0:
         return None
     bids = []
@@ -132,39 +113,41 @@ def _bid(t: Tokens, line: int) -> LineEvent | None:
         bidder = _PARTIES.get(t[i][0])
         if bidder is None:
             return None
-        bid = _bid_value(bidder, t[i + 1][0], Position(line, t[i][1]))
+        bid = _bid_value(bidder, t[i + 1][0], ev.Position(line, t[i][1]))
         if bid is None:
             return None
         bids.append(bid)
-    return Bids(tuple(bids), Position(line, t[0][1]))
+    return ev.Bids(tuple(bids), ev.Position(line, t[0][1]))
 
 
-def _raise(t: Tokens, line: int) -> LineEvent | None:
+def _raise(t: Tokens, line: int) -> ev.LineEvent | None:
     if len(t) != 3 or not _DIGITS.match(t[2][0]):
         return None
     bidder = _PARTIES.get(t[1][0])
-    return None if bidder is None else Raise(bidder, int(t[2][0]), Position(line, t[0][1]))
+    return None if bidder is None else ev.Raise(bidder, int(t[2][0]), ev.Position(line, t[0][1]))
 
 
-def _widow(t: Tokens, line: int) -> LineEvent | None:
+def _widow(t: Tokens, line: int) -> ev.LineEvent | None:
     cards = _cards(t[1:]) if len(t) >= 2 else None
-    return None if cards is None else Widow(cards[0], Position(line, t[0][1]))
+    return None if cards is None else ev.Widow(cards[0], ev.Position(line, t[0][1]))
 
 
-def _widow_line(kind: type[Take] | type[Discard]) -> Callable[[Tokens, int], LineEvent | None]:
+def _widow_line(
+    kind: type[ev.Take] | type[ev.Discard],
+) -> Callable[[Tokens, int], ev.LineEvent | None]:
     """The reader of ``take SEAT CARD ...`` or ``discard SEAT CARD ...``."""
 
-    def read(t: Tokens, line: int) -> LineEvent | None:
+    def read(t: Tokens, line: int) -> ev.LineEvent | None:
         seat = _SEATS.get(t[1][0]) if len(t) >= 3 else None
         cards = _cards(t[2:])
         if seat is None or cards is None:
             return None
-        return kind(seat, cards[0], Position(line, t[0][1]))
+        return kind(seat, cards[0], ev.Position(line, t[0][1]))
 
     return read
 
 
-def _draw(t: Tokens, line: int) -> LineEvent | None:
+def _draw(t: Tokens, line: int) -> ev.LineEvent | None:
     if len(t) != 6:
         return None
     seat = _SEATS.get(t[1][0])
@@ -173,37 +156,37 @@ def _draw(t: Tokens, line: int) -> LineEvent | None:
     if seat is None or first is None or second is None:
         return None
     if actions == ("keep", "discard"):
-        return Draw(seat, first, second, True, Position(line, t[0][1]))
+        return ev.Draw(seat, first, second, True, ev.Position(line, t[0][1]))
     if actions == ("discard", "keep"):
-        return Draw(seat, second, first, False, Position(line, t[0][1]))
+        return ev.Draw(seat, second, first, False, ev.Position(line, t[0][1]))
     return None
 
 
-def _trick(t: Tokens, line: int) -> LineEvent | None:
+def _trick(t: Tokens, line: int) -> ev.LineEvent | None:
     if len(t) < 4 or not _DIGITS.match(t[1][0]):
         return None
     leader = _SEATS.get(t[2][0])
     cards = _cards(t[3:])
     if leader is None or cards is None:
         return None
-    return Trick(int(t[1][0]), leader, cards[0], cards[1], Position(line, t[0][1]))
+    return ev.Trick(int(t[1][0]), leader, cards[0], cards[1], ev.Position(line, t[0][1]))
 
 
-def _claim(t: Tokens, line: int) -> LineEvent | None:
+def _claim(t: Tokens, line: int) -> ev.LineEvent | None:
     seat = _SEATS.get(t[1][0]) if len(t) == 2 else None
-    return None if seat is None else Claim(seat, Position(line, t[0][1]))
+    return None if seat is None else ev.Claim(seat, ev.Position(line, t[0][1]))
 
 
-def _renege(t: Tokens, line: int) -> LineEvent | None:
+def _renege(t: Tokens, line: int) -> ev.LineEvent | None:
     if len(t) != 3 or not _DIGITS.match(t[2][0]):
         return None
     seat = _SEATS.get(t[1][0])
-    return None if seat is None else Renege(seat, int(t[2][0]), Position(line, t[0][1]))
+    return None if seat is None else ev.Renege(seat, int(t[2][0]), ev.Position(line, t[0][1]))
 
 
-def _result(t: Tokens, line: int) -> LineEvent | None:
+def _result(t: Tokens, line: int) -> ev.LineEvent | None:
     party = _PARTIES.get(t[1][0]) if len(t) == 2 else None
-    return None if party is None else Result(party, Position(line, t[0][1]))
+    return None if party is None else ev.Result(party, ev.Position(line, t[0][1]))
 
 
 def _entries(t: Tokens, signed: bool) -> tuple[tuple[Party, int], ...] | None:
@@ -219,30 +202,30 @@ def _entries(t: Tokens, signed: bool) -> tuple[tuple[Party, int], ...] | None:
     return tuple(out)
 
 
-def _took(t: Tokens, line: int) -> LineEvent | None:
+def _took(t: Tokens, line: int) -> ev.LineEvent | None:
     e = _entries(t, signed=False)
-    return None if e is None else Took(e, Position(line, t[0][1]))
+    return None if e is None else ev.Took(e, ev.Position(line, t[0][1]))
 
 
-def _score(t: Tokens, line: int) -> LineEvent | None:
+def _score(t: Tokens, line: int) -> ev.LineEvent | None:
     e = _entries(t, signed=True)
-    return None if e is None else RecordedScore(e, Position(line, t[0][1]))
+    return None if e is None else ev.RecordedScore(e, ev.Position(line, t[0][1]))
 
 
-def _bags(t: Tokens, line: int) -> LineEvent | None:
+def _bags(t: Tokens, line: int) -> ev.LineEvent | None:
     e = _entries(t, signed=False)
-    return None if e is None else RecordedBags(e, Position(line, t[0][1]))
+    return None if e is None else ev.RecordedBags(e, ev.Position(line, t[0][1]))
 
 
-_BY_KEYWORD: Final[dict[str, Callable[[Tokens, int], LineEvent | None]]] = {
+_BY_KEYWORD: Final[dict[str, Callable[[Tokens, int], ev.LineEvent | None]]] = {
     "hand": _hand,
     "deal": _deal,
     "pass": _pass,
     "bid": _bid,
     "raise": _raise,
     "widow": _widow,
-    "take": _widow_line(Take),
-    "discard": _widow_line(Discard),
+    "take": _widow_line(ev.Take),
+    "discard": _widow_line(ev.Discard),
     "draw": _draw,
     "trick": _trick,
     "claim": _claim,
@@ -267,7 +250,7 @@ def _tokens(text: str) -> Tokens:
     return out
 
 
-def fast_line(text: str, line: int) -> LineEvent | None:
+def fast_line(text: str, line: int) -> ev.LineEvent | None:
     """The event of a well-formed line, or ``None`` when the grammar must decide."""
     parts = text.split(" ")
     canonical = CANONICAL.get(parts[0])
@@ -278,14 +261,16 @@ def fast_line(text: str, line: int) -> LineEvent | None:
     return general_line(text, line)
 
 
-def general_line(text: str, line: int) -> LineEvent | None:
+def general_line(text: str, line: int) -> ev.LineEvent | None:
     """:func:`fast_line` without the canonical readers: any spacing, tags, rare lines."""
     stripped = text.lstrip(" \t\f\r")
     if stripped.startswith("["):
         m = _TAG.match(stripped)
         if m is None:
             return None
-        return Tag(m.group(1), unescape(m.group(2)), Position(line, len(text) - len(stripped) + 1))
+        return ev.Tag(
+            m.group(1), unescape(m.group(2)), ev.Position(line, len(text) - len(stripped) + 1)
+        )
     tokens = _tokens(text)
     if not tokens:
         return None
@@ -302,11 +287,11 @@ _NUMBER: Final[dict[str, int]] = {
     **{f"0{i}": i for i in range(10)},
 }
 #: Every bid value the grammar takes, by its text: (kind, tricks).
-_BID_VALUES: Final[dict[str, tuple[BidKind, int]]] = {
-    "nil": (BidKind.NIL, 0),
-    "bnil": (BidKind.BLIND_NIL, 0),
-    **{text: (BidKind.NUMBER, n) for text, n in _NUMBER.items()},
-    **{"b" + text: (BidKind.BLIND, n) for text, n in _NUMBER.items()},
+_BID_VALUES: Final[dict[str, tuple[ev.BidKind, int]]] = {
+    "nil": (ev.BidKind.NIL, 0),
+    "bnil": (ev.BidKind.BLIND_NIL, 0),
+    **{text: (ev.BidKind.NUMBER, n) for text, n in _NUMBER.items()},
+    **{"b" + text: (ev.BidKind.BLIND, n) for text, n in _NUMBER.items()},
 }
 
 
@@ -326,7 +311,7 @@ def _card_columns(start: int, words: list[str]) -> tuple[int, ...]:
     return tuple(out)
 
 
-def _canonical_trick(text: str, p: list[str], line: int) -> LineEvent | None:
+def _canonical_trick(text: str, p: list[str], line: int) -> ev.LineEvent | None:
     count = len(p) - 3
     if count <= 0:
         return None
@@ -344,20 +329,20 @@ def _canonical_trick(text: str, p: list[str], line: int) -> LineEvent | None:
         columns = _TWO_LETTER_COLUMNS[start - 11][count]
     else:
         columns = _card_columns(start, words)
-    return Trick(number, leader, cards, columns, Position(line, 1))
+    return ev.Trick(number, leader, cards, columns, ev.Position(line, 1))
 
 
-def _canonical_hand(text: str, p: list[str], line: int) -> LineEvent | None:
+def _canonical_hand(text: str, p: list[str], line: int) -> ev.LineEvent | None:
     if len(p) != 4 or p[2] != "dealer":
         return None
     number = _NUMBER.get(p[1])
     dealer = _SEATS.get(p[3])
     if number is None or dealer is None:
         return None
-    return HandStart(number, dealer, Position(line, 1))
+    return ev.HandStart(number, dealer, ev.Position(line, 1))
 
 
-def _canonical_deal(text: str, p: list[str], line: int) -> LineEvent | None:
+def _canonical_deal(text: str, p: list[str], line: int) -> ev.LineEvent | None:
     if len(p) < 2:
         return None
     holdings = []
@@ -372,17 +357,17 @@ def _canonical_deal(text: str, p: list[str], line: int) -> LineEvent | None:
             cards = parse_holding(word[2:])
         except ValueError:
             return None
-        holdings.append(Holding(seat, cards, Position(line, col)))
+        holdings.append(ev.Holding(seat, cards, ev.Position(line, col)))
         col += len(word) + 1
         order = _SEAT_ORDER[seat]
         ordered = ordered and order > last
         last = order
     if not ordered:
         holdings.sort(key=lambda h: _SEAT_ORDER[h.seat])
-    return Deal(tuple(holdings), Position(line, 1))
+    return ev.Deal(tuple(holdings), ev.Position(line, 1))
 
 
-def _canonical_bid(text: str, p: list[str], line: int) -> LineEvent | None:
+def _canonical_bid(text: str, p: list[str], line: int) -> ev.LineEvent | None:
     n = len(p)
     if n < 3 or n % 2 == 0:
         return None
@@ -394,9 +379,9 @@ def _canonical_bid(text: str, p: list[str], line: int) -> LineEvent | None:
         value = _BID_VALUES.get(p[i + 1])
         if bidder is None or value is None:
             return None
-        bids.append(Bid(bidder, value[0], value[1], Position(line, col)))
+        bids.append(ev.Bid(bidder, value[0], value[1], ev.Position(line, col)))
         col += len(who) + len(p[i + 1]) + 2
-    return Bids(tuple(bids), Position(line, 1))
+    return ev.Bids(tuple(bids), ev.Position(line, 1))
 
 
 def _canonical_entries(p: list[str], signed: bool) -> tuple[tuple[Party, int], ...] | None:
@@ -418,24 +403,24 @@ def _canonical_entries(p: list[str], signed: bool) -> tuple[tuple[Party, int], .
     return tuple(out)
 
 
-def _canonical_score(text: str, p: list[str], line: int) -> LineEvent | None:
+def _canonical_score(text: str, p: list[str], line: int) -> ev.LineEvent | None:
     entries = _canonical_entries(p, signed=True)
-    return None if entries is None else RecordedScore(entries, Position(line, 1))
+    return None if entries is None else ev.RecordedScore(entries, ev.Position(line, 1))
 
 
-def _canonical_bags(text: str, p: list[str], line: int) -> LineEvent | None:
+def _canonical_bags(text: str, p: list[str], line: int) -> ev.LineEvent | None:
     entries = _canonical_entries(p, signed=False)
-    return None if entries is None else RecordedBags(entries, Position(line, 1))
+    return None if entries is None else ev.RecordedBags(entries, ev.Position(line, 1))
 
 
-def _canonical_took(text: str, p: list[str], line: int) -> LineEvent | None:
+def _canonical_took(text: str, p: list[str], line: int) -> ev.LineEvent | None:
     entries = _canonical_entries(p, signed=False)
-    return None if entries is None else Took(entries, Position(line, 1))
+    return None if entries is None else ev.Took(entries, ev.Position(line, 1))
 
 
 #: The readers of canonical lines by keyword: (line, its words, line number) -> event,
 #: or ``None`` for anything else (then :func:`general_line` tries).
-CANONICAL: Final[dict[str, Callable[[str, list[str], int], LineEvent | None]]] = {
+CANONICAL: Final[dict[str, Callable[[str, list[str], int], ev.LineEvent | None]]] = {
     "trick": _canonical_trick,
     "hand": _canonical_hand,
     "deal": _canonical_deal,

@@ -54,3 +54,10 @@ def build_parser(name: str, start: str | list[str]) -> Lark:
         maybe_placeholders=False,
         cache=True,
     )
+
+
+@functools.cache
+def line_parser(name: str) -> Lark:
+    """The parser of ``grammar/<name>`` from its ``line`` start symbol, built once (the
+    line-by-line readers: :class:`~spadesctl.grammar_errors.LineGrammar`)."""
+    return build_parser(name, "line")

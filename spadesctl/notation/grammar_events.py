@@ -10,48 +10,23 @@ transformer to that tree to make its event.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any, Final, NoReturn
 
 from lark import Token, Transformer
 from lark.exceptions import (
-    UnexpectedCharacters,
-    UnexpectedEOF,
     UnexpectedInput,
-    UnexpectedToken,
     VisitError,
 )
 
+from spadesctl import events as ev
 from spadesctl.cards import Card, Party, Seat, parse_holding, parse_party
 from spadesctl.core.limits import MAX_SCORE_DIGITS, too_many_digits
-from spadesctl.events import (
-    Bid,
-    BidKind,
-    Bids,
-    Claim,
-    Deal,
-    Discard,
-    Draw,
-    HandStart,
-    Holding,
-    LineEvent,
-    Pass,
-    Position,
-    Raise,
-    RecordedBags,
-    RecordedScore,
-    Renege,
-    Result,
-    SyntaxIssue,
-    Tag,
-    Take,
-    Took,
-    Trick,
-    Widow,
-)
+from spadesctl.grammar_errors import describer, issue_for
 from spadesctl.notation.escapes import unescape
 from spadesctl.notation.grammar import spades_parser
 from spadesctl.notation.parser import NotationError, too_large
+from spadesctl.quoting import quoted
 
 _SEAT_ORDER: Final = {Seat.N: 0, Seat.E: 1, Seat.S: 2, Seat.W: 3}
 #: What the grammar ignores between tokens (and nothing else: not Unicode spaces).
@@ -60,7 +35,7 @@ _BLANK: Final = " \t\f\r"
 
 def _seat(tok: Token) -> Seat:
     if len(tok) != 1:
-        raise NotationError(f"expected a seat (N, E, S or W), not {str(tok)!r}", tok)
+        raise NotationError(f"expected a seat (N, E, S or W), not {quoted(str(tok))}", tok)
     return Seat(str(tok))
 
 
@@ -92,7 +67,7 @@ def _split_cards(tok: Token) -> tuple[tuple[Card, ...], tuple[int, ...]]:
         try:
             out.append(Card.parse(part))
         except ValueError:
-            raise NotationError(f"not a card: {part!r}", tok) from None
+            raise NotationError(f"not a card: {quoted(part)}", tok) from None
         columns.append(col + index)
         index += len(part)
     return tuple(out), tuple(columns)
@@ -102,15 +77,15 @@ def _unquote(tok: Token) -> str:
     return unescape(str(tok)[1:-1])
 
 
-def _bid_value(bidder: Party, tok: Token, pos: Position) -> Bid:
+def _bid_value(bidder: Party, tok: Token, pos: ev.Position) -> ev.Bid:
     text = str(tok)
     if text == "nil":
-        return Bid(bidder, BidKind.NIL, 0, pos)
+        return ev.Bid(bidder, ev.BidKind.NIL, 0, pos)
     if text == "bnil":
-        return Bid(bidder, BidKind.BLIND_NIL, 0, pos)
+        return ev.Bid(bidder, ev.BidKind.BLIND_NIL, 0, pos)
     if text.startswith("b"):
-        return Bid(bidder, BidKind.BLIND, _int(Token("INT", text[1:])), pos)
-    return Bid(bidder, BidKind.NUMBER, _int(tok), pos)
+        return ev.Bid(bidder, ev.BidKind.BLIND, _int(Token("INT", text[1:])), pos)
+    return ev.Bid(bidder, ev.BidKind.NUMBER, _int(tok), pos)
 
 
 def _pairs(items: Sequence[Token]) -> list[tuple[Token, Token]]:
@@ -124,19 +99,19 @@ class _ToEvents(Transformer[Token, Any]):
         super().__init__(visit_tokens=False)
         self.line_offset = line_offset
 
-    def _pos(self, tok: Token) -> Position:
-        return Position((tok.line or 0) + self.line_offset, tok.column or 0)
+    def _pos(self, tok: Token) -> ev.Position:
+        return ev.Position((tok.line or 0) + self.line_offset, tok.column or 0)
 
-    def record(self, children: list[LineEvent]) -> list[LineEvent]:
+    def record(self, children: list[ev.LineEvent]) -> list[ev.LineEvent]:
         return children
 
-    def tag(self, c: list[Token]) -> Tag:
-        return Tag(str(c[1]), _unquote(c[2]), self._pos(c[0]))
+    def tag(self, c: list[Token]) -> ev.Tag:
+        return ev.Tag(str(c[1]), _unquote(c[2]), self._pos(c[0]))
 
-    def hand(self, c: list[Token]) -> HandStart:
-        return HandStart(_int(c[1]), _seat(c[2]), self._pos(c[0]))
+    def hand(self, c: list[Token]) -> ev.HandStart:
+        return ev.HandStart(_int(c[1]), _seat(c[2]), self._pos(c[0]))
 
-    def deal(self, c: list[Token]) -> Deal:
+    def deal(self, c: list[Token]) -> ev.Deal:
         holdings = []
         for tok in c[1:]:
             seat_text, _, text = str(tok).partition(":")
@@ -144,36 +119,36 @@ class _ToEvents(Transformer[Token, Any]):
                 cards = parse_holding(text)
             except ValueError as exc:
                 raise NotationError(str(exc), tok) from None
-            holdings.append(Holding(Seat(seat_text), cards, self._pos(tok)))
+            holdings.append(ev.Holding(Seat(seat_text), cards, self._pos(tok)))
         holdings.sort(key=lambda h: _SEAT_ORDER[h.seat])
-        return Deal(tuple(holdings), self._pos(c[0]))
+        return ev.Deal(tuple(holdings), self._pos(c[0]))
 
-    def pass_(self, c: list[Token]) -> Pass:
+    def pass_(self, c: list[Token]) -> ev.Pass:
         cards, _ = _split_cards(c[3])
-        return Pass(_seat(c[1]), _seat(c[2]), cards, self._pos(c[0]))
+        return ev.Pass(_seat(c[1]), _seat(c[2]), cards, self._pos(c[0]))
 
-    def bid(self, c: list[Token]) -> Bids:
+    def bid(self, c: list[Token]) -> ev.Bids:
         bids = []
         for who, value in _pairs(c[1:]):
             bids.append(_bid_value(parse_party(str(who)), value, self._pos(who)))
-        return Bids(tuple(bids), self._pos(c[0]))
+        return ev.Bids(tuple(bids), self._pos(c[0]))
 
-    def raise_(self, c: list[Token]) -> Raise:
-        return Raise(parse_party(str(c[1])), _int(c[2]), self._pos(c[0]))
+    def raise_(self, c: list[Token]) -> ev.Raise:
+        return ev.Raise(parse_party(str(c[1])), _int(c[2]), self._pos(c[0]))
 
-    def widow(self, c: list[Token]) -> Widow:
+    def widow(self, c: list[Token]) -> ev.Widow:
         cards, _ = _split_cards(c[1])
-        return Widow(cards, self._pos(c[0]))
+        return ev.Widow(cards, self._pos(c[0]))
 
-    def take(self, c: list[Token]) -> Take:
+    def take(self, c: list[Token]) -> ev.Take:
         cards, _ = _split_cards(c[2])
-        return Take(_seat(c[1]), cards, self._pos(c[0]))
+        return ev.Take(_seat(c[1]), cards, self._pos(c[0]))
 
-    def discard(self, c: list[Token]) -> Discard:
+    def discard(self, c: list[Token]) -> ev.Discard:
         cards, _ = _split_cards(c[2])
-        return Discard(_seat(c[1]), cards, self._pos(c[0]))
+        return ev.Discard(_seat(c[1]), cards, self._pos(c[0]))
 
-    def draw(self, c: list[Token]) -> Draw:
+    def draw(self, c: list[Token]) -> ev.Draw:
         first, _ = _split_cards(c[3])
         second, _ = _split_cards(c[5])
         if len(first) != 1 or len(second) != 1:
@@ -182,29 +157,29 @@ class _ToEvents(Transformer[Token, Any]):
             raise NotationError("a draw step keeps one card and discards the other", c[4])
         keep_first = str(c[2]) == "keep"
         kept, discarded = (first[0], second[0]) if keep_first else (second[0], first[0])
-        return Draw(_seat(c[1]), kept, discarded, keep_first, self._pos(c[0]))
+        return ev.Draw(_seat(c[1]), kept, discarded, keep_first, self._pos(c[0]))
 
-    def trick(self, c: list[Token]) -> Trick:
+    def trick(self, c: list[Token]) -> ev.Trick:
         cards, where = _split_cards(c[3])
-        return Trick(_int(c[1]), _seat(c[2]), cards, where, self._pos(c[0]))
+        return ev.Trick(_int(c[1]), _seat(c[2]), cards, where, self._pos(c[0]))
 
-    def claim(self, c: list[Token]) -> Claim:
-        return Claim(_seat(c[1]), self._pos(c[0]))
+    def claim(self, c: list[Token]) -> ev.Claim:
+        return ev.Claim(_seat(c[1]), self._pos(c[0]))
 
-    def took(self, c: list[Token]) -> Took:
-        return Took(self._party_counts(c[1:]), self._pos(c[0]))
+    def took(self, c: list[Token]) -> ev.Took:
+        return ev.Took(self._party_counts(c[1:]), self._pos(c[0]))
 
-    def renege(self, c: list[Token]) -> Renege:
-        return Renege(_seat(c[1]), _int(c[2]), self._pos(c[0]))
+    def renege(self, c: list[Token]) -> ev.Renege:
+        return ev.Renege(_seat(c[1]), _int(c[2]), self._pos(c[0]))
 
-    def score(self, c: list[Token]) -> RecordedScore:
-        return RecordedScore(self._party_counts(c[1:], signed=True), self._pos(c[0]))
+    def score(self, c: list[Token]) -> ev.RecordedScore:
+        return ev.RecordedScore(self._party_counts(c[1:], signed=True), self._pos(c[0]))
 
-    def bags(self, c: list[Token]) -> RecordedBags:
-        return RecordedBags(self._party_counts(c[1:]), self._pos(c[0]))
+    def bags(self, c: list[Token]) -> ev.RecordedBags:
+        return ev.RecordedBags(self._party_counts(c[1:]), self._pos(c[0]))
 
-    def result(self, c: list[Token]) -> Result:
-        return Result(parse_party(str(c[1])), self._pos(c[0]))
+    def result(self, c: list[Token]) -> ev.Result:
+        return ev.Result(parse_party(str(c[1])), self._pos(c[0]))
 
     def _party_counts(
         self, items: Sequence[Token], signed: bool = False
@@ -258,46 +233,22 @@ LINE_KEYWORDS: Final = (
 )
 
 
-def _describe_expected(expected: set[str] | frozenset[str]) -> str:
-    if {"HAND", "DEAL", "TRICK"} <= set(expected):
+#: The terminals the grammar expects only where a line starts.
+_LINE_START: Final = ("HAND", "DEAL", "TRICK")
+_describe_terminals: Final = describer(_TERMINAL_WORDS)
+
+
+def _describe_expected(expected: Collection[str]) -> str:
+    if set(_LINE_START) <= set(expected):
         return "a line keyword (" + ", ".join(LINE_KEYWORDS) + ")"
-    words = sorted({_TERMINAL_WORDS.get(name, name.lower()) for name in expected})
-    return " or ".join(words)
+    return _describe_terminals(expected)
 
 
-def _issue_for(exc: UnexpectedInput, text: str, line_no: int) -> SyntaxIssue:
-    column = exc.column if isinstance(exc.column, int) and exc.column > 0 else 1
-    pos = Position(line_no, column)
-    if isinstance(exc, UnexpectedToken):
-        at_end = exc.token.type in ("$END", "_NL")
-        if at_end:
-            pos = Position(line_no, len(text.rstrip()) + 1)
-        found = "the end of the line" if at_end else repr(str(exc.token))
-        if {"HAND", "DEAL", "TRICK"} <= set(exc.accepts or exc.expected):
-            word = str(exc.token).split()[0] if str(exc.token).strip() else str(exc.token)
-            return SyntaxIssue(
-                f"unknown line {word!r}; a line starts with " + ", ".join(LINE_KEYWORDS), pos
-            )
-        expected = _describe_expected(exc.accepts or exc.expected)
-        return SyntaxIssue(f"unexpected {found}; expected {expected}", pos)
-    if isinstance(exc, UnexpectedCharacters):
-        rest = text[column - 1 :].split()
-        found = rest[0] if rest else text[column - 1 : column]
-        if column == 1 + (len(text) - len(text.lstrip())):
-            return SyntaxIssue(
-                f"unknown line {found!r}; a line starts with " + ", ".join(LINE_KEYWORDS),
-                pos,
-            )
-        expected = _describe_expected(exc.allowed or set())
-        return SyntaxIssue(f"unexpected {found!r}; expected {expected}", pos)
-    if isinstance(exc, UnexpectedEOF):
-        return SyntaxIssue(
-            f"the line ends too early; expected {_describe_expected(set(exc.expected))}", pos
-        )
-    return SyntaxIssue(str(exc).splitlines()[0], pos)
+def _issue_for(exc: UnexpectedInput, text: str, line_no: int) -> ev.SyntaxIssue:
+    return issue_for(exc, text, line_no, _describe_expected, LINE_KEYWORDS, _LINE_START)
 
 
-def grammar_line(text: str, line_no: int) -> LineEvent | None:
+def grammar_line(text: str, line_no: int) -> ev.LineEvent | None:
     """Parse one line (no newline) with the grammar; ``None`` for a blank line."""
     if not text.strip(_BLANK):
         return None
@@ -311,8 +262,8 @@ def grammar_line(text: str, line_no: int) -> LineEvent | None:
         events = _ToEvents(line_no - 1).transform(tree)
     except VisitError as exc:
         if isinstance(exc.orig_exc, NotationError):
-            return SyntaxIssue(
-                exc.orig_exc.message, Position(line_no, exc.orig_exc.token.column or 1)
+            return ev.SyntaxIssue(
+                exc.orig_exc.message, ev.Position(line_no, exc.orig_exc.token.column or 1)
             )
         raise
     if isinstance(events, list):  # pragma: no cover - the grammar's line rule is always inlined

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Final
 from spadesctl.errors import NotationSyntaxError
 from spadesctl.events import LineEvent, SyntaxIssue
 from spadesctl.notation.fastpath import CANONICAL, general_line
+from spadesctl.quoting import quoted
 
 if TYPE_CHECKING:
     from lark import Token
@@ -100,7 +101,9 @@ def _misspelt_keyword(line: str, line_no: int, issue: SyntaxIssue) -> list[LineE
     event = parse_line(line[:at] + meant + line[at + len(word) :], line_no)
     if event is None or isinstance(event, SyntaxIssue):
         return [issue]
-    message = f"unknown line {word!r}; did you mean {meant!r}? (the line is read as {meant!r})"
+    message = (
+        f"unknown line {quoted(word)}; did you mean {meant!r}? (the line is read as {meant!r})"
+    )
     return [SyntaxIssue(message, issue.pos), event]
 
 

@@ -54,9 +54,14 @@ def pass_line(p: Pass) -> str:
     return f"pass {p.giver.value}>{p.receiver.value} {_cards(p.cards)}"
 
 
-def _widow_line(w: WidowLine) -> Line:
+def widow_line(w: WidowLine) -> str:
+    """``take N BJ 2C``, ``discard N 3H 4D``."""
     word = "discard" if isinstance(w, Discard) else "take"
-    return f"{word} {w.seat.value} {_cards(w.cards)}", _at(w)
+    return f"{word} {w.seat.value} {_cards(w.cards)}"
+
+
+def _widow_line(w: WidowLine) -> Line:
+    return widow_line(w), _at(w)
 
 
 def hand_lines(hand: Hand) -> Iterator[str]:

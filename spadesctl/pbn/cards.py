@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from spadesctl.cards import BIG_JOKER, LITTLE_JOKER, Card
+from spadesctl.quoting import quoted
 
 
 def pbn_card(text: str) -> Card:
@@ -16,7 +17,7 @@ def pbn_card(text: str) -> Card:
     if upper in ("JL", "LJ"):
         return LITTLE_JOKER
     if len(upper) < 2 or upper[0] not in "SHDC":
-        raise ValueError(f"not a card: {text!r}")
+        raise ValueError(f"not a card: {quoted(text)}")
     return Card.parse(upper[1:] + upper[0])
 
 

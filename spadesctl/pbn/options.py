@@ -23,6 +23,7 @@ from typing import Final
 from spadesctl.diagnostics import INVALID_RULES, UNKNOWN_OPTION, Kind
 from spadesctl.events import Position, SyntaxIssue
 from spadesctl.pbn.parser import PbnTag
+from spadesctl.quoting import quoted
 from spadesctl.rules import RulesError, Ruleset, parse_rules
 
 #: Settings: ruleset key -> value text (as ``parse_rules`` reads it).
@@ -239,7 +240,8 @@ class _Mapper:
                 self.settings[key] = _Found(key, value, said, pos)
             elif before.value != value:
                 self.warn(
-                    f"{source} {said} means {key}={value}, but the Event says {before.said!r} "
+                    f"{source} {said} means {key}={value}, but the Event says "
+                    f"{quoted(before.said)} "
                     f"({key}={before.value}); following the Event",
                     pos,
                 )

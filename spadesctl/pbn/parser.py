@@ -30,6 +30,7 @@ from spadesctl.grammar_errors import issue_for
 from spadesctl.notation.grammar import build_parser
 from spadesctl.notation.reader import read_lines
 from spadesctl.pbn.tags import DEAL_CONTENT_TAGS, SECTION_TAGS
+from spadesctl.quoting import quoted
 
 
 @dataclass(frozen=True, slots=True)
@@ -329,7 +330,7 @@ def _entries_by_line(
             word = re.split(r"[ \t\f\r]", text.strip(" \t\f\r"), maxsplit=1)[0]
             issues.append(
                 SyntaxIssue(
-                    f'unexpected {word!r} outside a section; a line is a [Tag "value"] or '
+                    f'unexpected {quoted(word)} outside a section; a line is a [Tag "value"] or '
                     "belongs to the Auction or Play section above it",
                     Position(line_no, len(text) - len(text.lstrip(" \t\f")) + 1),
                 )

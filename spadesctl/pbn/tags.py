@@ -24,6 +24,10 @@ NATIVE_TAGS: Final[Mapping[str, str]] = MappingProxyType(
         "Raises": "raise",
         "PassesBeforeBid": "pass",
         "Passes": "pass",
+        "Widow": "widow",
+        # the take and discard lines, each item with its keyword (both kinds, in order)
+        "WidowBeforeBid": "",
+        "WidowAfterBid": "",
         "Claim": "claim",
         "Took": "took",
         "Reneges": "renege",
@@ -33,9 +37,13 @@ NATIVE_TAGS: Final[Mapping[str, str]] = MappingProxyType(
     }
 )
 #: Native tags that hold several items, separated by commas.
-LIST_TAGS: Final = frozenset({"Draws", "Raises", "PassesBeforeBid", "Passes", "Reneges"})
+LIST_TAGS: Final = frozenset(
+    {"Draws", "Raises", "PassesBeforeBid", "Passes", "Reneges", "WidowBeforeBid", "WidowAfterBid"}
+)
 #: Native tags whose lines stand before the bids (the record reads them there).
-BEFORE_BID_TAGS: Final = frozenset({"PassesBeforeBid"})
+BEFORE_BID_TAGS: Final = frozenset({"PassesBeforeBid", "WidowBeforeBid"})
+#: Native tags whose items are whole lines, keyword first, of these kinds only.
+LINE_TAGS: Final = frozenset({"WidowBeforeBid", "WidowAfterBid"})
 
 #: Trickster's running totals after the deal, by seat: ``S:162 527 162 527``.
 GAME_SCORES: Final = "GameScores"
@@ -70,6 +78,7 @@ __all__ = [
     "DEAL_CONTENT_TAGS",
     "GAME_MARK",
     "GAME_SCORES",
+    "LINE_TAGS",
     "LIST_TAGS",
     "NATIVE_TAGS",
     "NO_RULES",

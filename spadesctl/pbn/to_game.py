@@ -47,6 +47,7 @@ from spadesctl.events import (
     BidKind,
     Bids,
     Deal,
+    Discard,
     HandStart,
     Holding,
     LineEvent,
@@ -54,6 +55,7 @@ from spadesctl.events import (
     RecordedScore,
     SyntaxIssue,
     Tag,
+    Take,
     Trick,
 )
 from spadesctl.midgame import CONTINUED, NOT_CONTINUED
@@ -68,6 +70,7 @@ from spadesctl.pbn.tags import (
     BEFORE_BID_TAGS,
     GAME_MARK,
     GAME_SCORES,
+    LINE_TAGS,
     LIST_TAGS,
     NATIVE_TAGS,
     NO_RULES,
@@ -75,6 +78,7 @@ from spadesctl.pbn.tags import (
     RESERVED_PREFIX,
     RULES_FROM,
 )
+from spadesctl.quoting import quoted
 from spadesctl.record import Game, assemble
 from spadesctl.rules import STANDARD, FirstLead, RulesError, Ruleset, format_rules
 from spadesctl.rules.resolve import declared_rules
@@ -230,7 +234,7 @@ def _dealer(record: PbnRecord, seats: tuple[Seat, ...], out: _Deal) -> tuple[Sea
         seat = _seat(tag.value)
         if seat is not None:
             return seat, True
-        out.issue(f"Dealer must be N, E, S or W, not {tag.value!r}", tag.value_pos)
+        out.issue(f"Dealer must be N, E, S or W, not {quoted(tag.value)}", tag.value_pos)
     auction = record.section("Auction")
     if auction is not None:
         first = _seat(auction.tag.value)
@@ -265,7 +269,7 @@ def _auction(section: PbnSection, seats: tuple[Seat, ...], out: _Deal) -> Bids |
     if first is None or first not in seats:
         out.issue(
             f"Auction must name the seat that bids first ({' '.join(s.value for s in seats)}), "
-            f"not {section.tag.value!r}",
+            f"not {quoted(section.tag.value)}",
             section.tag.value_pos,
         )
         return None
@@ -320,7 +324,7 @@ def _play(
     if named is None or named not in seats:
         out.issue(
             f"Play must name the seat of its first column ({' '.join(s.value for s in seats)}), "
-            f"not {section.tag.value!r}",
+            f"not {quoted(section.tag.value)}",
             section.tag.value_pos,
         )
         return []
@@ -426,7 +430,7 @@ def _game_scores(tag: PbnTag, rules: Ruleset, out: _Deal) -> RecordedScore | Non
     if first is None or first not in seats or len(figures) != len(seats):
         out.issue(
             f"GameScores must be a seat and {len(seats)} running totals clockwise from it "
-            f"('S:162 527 162 527'), not {tag.value!r}; it is ignored",
+            f"('S:162 527 162 527'), not {quoted(tag.value)}; it is ignored",
             tag.value_pos,
         )
         return None
@@ -438,7 +442,7 @@ def _game_scores(tag: PbnTag, rules: Ruleset, out: _Deal) -> RecordedScore | Non
         if len(values) > 1:
             given = ", ".join(f"{seat.value} {by_seat[seat]}" for seat in members)
             out.issue(
-                f"GameScores gives partners different totals ({given}) in {tag.value!r}; "
+                f"GameScores gives partners different totals ({given}) in {quoted(tag.value)}; "
                 "it is ignored",
                 tag.value_pos,
             )
@@ -455,6 +459,12 @@ def _native_tag(tag: PbnTag, out: _Deal) -> None:
         text = item.strip()
         if text:
             event = _native(tag, keyword, text, offset + item.index(text))
+            if tag.name in LINE_TAGS and not isinstance(event, SyntaxIssue | Take | Discard | None):
+                word = text.split()[0]
+                event = SyntaxIssue(
+                    f"in tag {tag.name}: '{word}' is not a take or discard line; it is ignored",
+                    tag.locate(word),
+                )
             if isinstance(event, SyntaxIssue):
                 out.issues.append(event)
             elif event is not None:
@@ -534,7 +544,7 @@ def _board(record: PbnRecord, out: list[SyntaxIssue]) -> int | None:
     text = tag.value.strip()
     if text.isdigit() and not too_many_digits(text):  # the native notation's hand numbers
         return int(text)
-    message = f"Board must be a hand number up to {MAX_HANDS}, not {tag.value!r}"
+    message = f"Board must be a hand number up to {MAX_HANDS}, not {quoted(tag.value)}"
     out.append(SyntaxIssue(message, tag.value_pos))
     return None
 

@@ -15,6 +15,9 @@ tags, so that reading the text back gives every event again:
   ``[Raises]``, ``[Passes]``, ``[Draws]``, ``[Claim]``, ``[Took]``, ``[Reneges]``,
   ``[RunningScore]``, ``[RunningBags]``, ``[Winner]`` (their values are the native lines
   without the keyword);
+- the widow -> ``[Widow "BJ 2C"]``, and its ``take`` and ``discard`` lines before and
+  after the bids -> ``[WidowBeforeBid "take N BJ 2C, discard N 3H 4D"]`` and
+  ``[WidowAfterBid]`` (whole native lines, keyword first, in their order);
 - a game that the reader would join to the one before, split, or not see ->
   ``[NewGame "N"]`` among its tags (:func:`needs_mark`).
 """
@@ -28,7 +31,7 @@ from typing import Final
 from spadesctl.cards import BIG_JOKER, Card, Seat, Suit, format_holding, seats_for
 from spadesctl.events import Bid, Deal, Trick
 from spadesctl.midgame import CONTINUED, NOT_CONTINUED
-from spadesctl.notation.writer import hand_lines, pass_line
+from spadesctl.notation.writer import hand_lines, pass_line, widow_line
 from spadesctl.pbn.parser import PbnTag, quote
 from spadesctl.pbn.tags import GAME_MARK, NO_RULES, RESERVED_PREFIX, RESERVED_TAGS, RULES_FROM
 from spadesctl.pbn.to_game import (
@@ -171,6 +174,10 @@ def deal_lines(game_tags: list[str], hand: Hand, rules: Ruleset) -> list[str]:
     if hand.draws:
         draws = [line for line in hand_lines(hand) if line.startswith("draw ")]
         lines.append(_tag("Draws", ", ".join(_native_value(d) for d in draws)))
+    if hand.widow is not None:
+        lines.append(_tag("Widow", _native_value(native["widow"])))
+    if hand.widow_before_bid:
+        lines.append(_tag("WidowBeforeBid", ", ".join(map(widow_line, hand.widow_before_bid))))
     if hand.passes_before_bid:
         early = ", ".join(_native_value(pass_line(p)) for p in hand.passes_before_bid)
         lines.append(_tag("PassesBeforeBid", early))
@@ -184,6 +191,8 @@ def deal_lines(game_tags: list[str], hand: Hand, rules: Ruleset) -> list[str]:
             lines.append(_tag("Bids", _native_value(native["bid"])))
     if hand.raises:
         lines.append(_tag("Raises", ", ".join(f"{r.bidder.value} {r.tricks}" for r in hand.raises)))
+    if hand.widow_after_bid:
+        lines.append(_tag("WidowAfterBid", ", ".join(map(widow_line, hand.widow_after_bid))))
     if hand.passes:
         passes = ", ".join(_native_value(pass_line(p)) for p in hand.passes)
         lines.append(_tag("Passes", passes))

@@ -6,11 +6,11 @@ rules)`` a whole game; both return plain immutable values
 every violation as a :class:`~spadesctl.diagnostics.Diagnostic`.  ``legal_plays`` lists
 the cards a player may play, for bots and hints.
 
-Modules, each with one job: ``tables`` (the deck as integer tables), ``state`` (who
-holds what during a replay), ``deal`` (deal, draws, inferred holdings, passes),
-``bidding``, ``play`` (the tricks), ``outcome`` (tricks taken, completeness, renege
-rulings), ``legal`` (the legal cards), ``engine`` (the steps in order), ``result`` (the
-output values), ``report`` (stamping diagnostics).
+Modules, each with one job: ``state`` (who holds what during a replay), ``deal`` (deal,
+draws, inferred holdings, passes), ``bidding``, ``play`` (the tricks), ``legal`` (play
+legality: the rule a card breaks, the legal cards), ``outcome`` (tricks taken,
+completeness, renege rulings), ``engine`` (the steps in order), ``result`` (the output
+values), ``report`` (stamping diagnostics).
 """
 
 from __future__ import annotations

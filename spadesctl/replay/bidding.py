@@ -32,7 +32,7 @@ from spadesctl.events import Bid, BidKind, Position, Raise
 from spadesctl.record import Hand
 from spadesctl.replay.report import Reporter
 from spadesctl.rules.ruleset import Bidding, FirstBidder, Ruleset, UnbidHands
-from spadesctl.scoring.model import parties_of, party_of
+from spadesctl.scoring.model import absent_party, parties_of, party_of
 
 SUICIDE_PARTNER_MIN = 4
 
@@ -80,7 +80,7 @@ def check_bids(
     counted = _walk(rules, seats, scores, bids, rep)
     _check_order(hand, rules, seats, counted, rep)
     complete = _complete(rules, seats, counted)
-    if rules.partnership and rules.players == 4:
+    if rules.has_partnerships:
         _check_side_totals(rules, counted, rep)
         _check_both_nil(rules, counted, rep)
         if rules.bidding is Bidding.SUICIDE:
@@ -115,7 +115,7 @@ def apply_raises(
     """
     if not hand.raises:
         return bids
-    partnership = rules.partnership and rules.players == 4
+    partnership = rules.has_partnerships
     size = rules.tricks_per_hand
     order = _raise_order(rules, hand.dealer, seats) if hand.dealer in seats else ()
     at = 0
@@ -208,7 +208,7 @@ def _raise(r: Raise) -> str:
 def _raise_order(rules: Ruleset, dealer: Seat, seats: tuple[Seat, ...]) -> tuple[Party, ...]:
     """Who may raise, in turn: each side (each player, alone) from the first bidder's."""
     order = bidding_order(rules, dealer, seats)
-    if rules.partnership and rules.players == 4:
+    if rules.has_partnerships:
         first = side_of(order[0])
         return (first, first.other)
     return order
@@ -250,22 +250,23 @@ def _walk(
 ) -> tuple[Bid, ...]:
     """Per bid: who may bid, range, nil, blind nil, blind bids."""
     size = rules.tricks_per_hand
-    partnership = rules.partnership and rules.players == 4
+    partnership = rules.has_partnerships
     counted: list[Bid] = []
     by_seat: dict[Seat, Bid] = {}
     by_side: dict[Side, Bid] = {}
     for b in bids:
         bidder = b.bidder
         seat = _seat_or_none(bidder)
+        absent = absent_party(rules, seats, bidder)
+        if absent is not None:
+            message = (
+                f"{bidder.value} bid as a side, but {absent}"
+                if isinstance(bidder, Side)
+                else f"{bidder.word} is {absent}"
+            )
+            rep.add(BID_OUT_OF_TURN, message, b.pos, seat=seat, party=bidder)
+            continue
         if isinstance(bidder, Side):
-            if not partnership:
-                rep.add(
-                    BID_OUT_OF_TURN,
-                    f"{bidder.value} bid as a side, but these rules have no partnerships",
-                    b.pos,
-                    party=bidder,
-                )
-                continue
             if bidder in by_side or any(
                 s in by_seat and not is_nil(rules, by_seat[s]) for s in bidder.seats
             ):
@@ -282,14 +283,6 @@ def _walk(
                 continue
             by_side[bidder] = b
         else:
-            if bidder not in seats:
-                rep.add(
-                    BID_OUT_OF_TURN,
-                    f"{bidder.word} is not at a {rules.players}-player table",
-                    b.pos,
-                    seat=seat,
-                )
-                continue
             if bidder in by_seat:
                 rep.add(BID_OUT_OF_TURN, f"{bidder.word} bid twice", b.pos, seat=seat)
                 continue
@@ -350,63 +343,46 @@ def _trail_words(party: Party, trail: int) -> str:
     return f"{name} are level"
 
 
+def _short_of_deficit(
+    rules: Ruleset, party: Party, scores: Mapping[Party, int] | None, deficit: int
+) -> str:
+    """Why a call allowed only to a party trailing by ``deficit`` or more is refused
+    (``", allowed only ..."``), or ``""`` (allowed, or the standing is unknown)."""
+    trail = None if scores is None else _trail(rules, party, scores)
+    if trail is not None and trail < deficit:
+        return (
+            f", allowed only to a side trailing by {deficit} or more; {_trail_words(party, trail)}"
+        )
+    return ""
+
+
 def _check_blind_nil(
     rules: Ruleset, seat: Seat, b: Bid, scores: Mapping[Party, int] | None, rep: Reporter
 ) -> None:
     if rules.blind_nil is None:
-        rep.add(
-            BLIND_NIL_NOT_ALLOWED,
-            f"{seat.word} bid blind nil, but blind nil is off in these rules",
-            b.pos,
-            seat=seat,
-        )
-        return
-    if scores is None:
-        return
-    party = party_of(rules, seat)
-    trail = _trail(rules, party, scores)
-    if trail is not None and trail < rules.blind_nil_deficit:
-        rep.add(
-            BLIND_NIL_NOT_ALLOWED,
-            f"{seat.word} bid blind nil, allowed only to a side trailing by "
-            f"{rules.blind_nil_deficit} or more; {_trail_words(party, trail)}",
-            b.pos,
-            seat=seat,
-        )
+        why = ", but blind nil is off in these rules"
+    else:
+        why = _short_of_deficit(rules, party_of(rules, seat), scores, rules.blind_nil_deficit)
+    if why:
+        rep.add(BLIND_NIL_NOT_ALLOWED, f"{seat.word} bid blind nil{why}", b.pos, seat=seat)
 
 
 def _check_blind_bid(
     rules: Ruleset, bidder: Party, b: Bid, scores: Mapping[Party, int] | None, rep: Reporter
 ) -> None:
-    who = party_name(bidder)
-    seat = _seat_or_none(bidder)
     if rules.blind_bids is None:
+        why = ", but blind bids are off in these rules"
+    elif b.tricks < rules.blind_bids:
+        why = f"; a blind bid is for {rules.blind_bids} tricks or more"
+    else:
+        party = bidder if isinstance(bidder, Side) else party_of(rules, bidder)
+        why = _short_of_deficit(rules, party, scores, rules.blind_bid_deficit)
+    if why:
         rep.add(
             BLIND_BID_NOT_ALLOWED,
-            f"{who} bid {b.text}, but blind bids are off in these rules",
+            f"{party_name(bidder)} bid {b.text}{why}",
             b.pos,
-            seat=seat,
-        )
-        return
-    if b.tricks < rules.blind_bids:
-        rep.add(
-            BLIND_BID_NOT_ALLOWED,
-            f"{who} bid {b.text}; a blind bid is for {rules.blind_bids} tricks or more",
-            b.pos,
-            seat=seat,
-        )
-        return
-    if scores is None:
-        return
-    party = bidder if isinstance(bidder, Side) else party_of(rules, bidder)
-    trail = _trail(rules, party, scores)
-    if trail is not None and trail < rules.blind_bid_deficit:
-        rep.add(
-            BLIND_BID_NOT_ALLOWED,
-            f"{who} bid {b.text}, allowed only to a side trailing by "
-            f"{rules.blind_bid_deficit} or more; {_trail_words(party, trail)}",
-            b.pos,
-            seat=seat,
+            seat=_seat_or_none(bidder),
         )
 
 
@@ -609,7 +585,7 @@ def _check_team_range(
     low, high = rules.min_team_bid, rules.max_team_bid
     if not low and high is None:
         return
-    partnership = rules.partnership and rules.players == 4
+    partnership = rules.has_partnerships
     word = "a side" if partnership else "a player"
     for party in parties_of(rules):
         members = party.seats if isinstance(party, Side) else (party,)

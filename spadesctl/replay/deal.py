@@ -17,8 +17,9 @@ from spadesctl.diagnostics import (
     BAD_DEAL,
     BAD_DRAW,
     BAD_PASS,
+    Kind,
 )
-from spadesctl.events import Bid, BidKind, Holding, Pass
+from spadesctl.events import Bid, BidKind, Holding, Pass, Position
 from spadesctl.record import Hand
 from spadesctl.replay.report import Reporter
 from spadesctl.replay.state import HandState
@@ -386,7 +387,7 @@ def apply_passes(
     """
     seats = state.seats
     count = rules.blind_nil_pass
-    blind = _blind_nil_seats(bids) if rules.partnership and rules.players == 4 else []
+    blind = _blind_nil_seats(bids) if rules.has_partnerships else []
     if not blind and not hand.passes:
         return
     allowed: dict[tuple[Seat, Seat], Seat] = {}
@@ -435,15 +436,8 @@ def apply_passes(
         done.add(pair)
         g = seats.index(giver)
         r = seats.index(receiver)
-        for c in p.cards:
-            i = card_index(c)
-            if not state.take(g, i):
-                rep.add(
-                    BAD_PASS,
-                    f"{giver.word} passes {c.text} without holding it ({state.whereabouts(i)})",
-                    p.pos,
-                    seat=giver,
-                )
+        take_held(state, g, p.cards, rep, BAD_PASS, "passes", p.pos)
+        for i in card_indices(p.cards):
             state.give(r, i)
             state.passed[i] = (g, r)
     if state.known or hand.passes:
@@ -459,6 +453,34 @@ def apply_passes(
                 )
 
 
+def take_held(
+    state: HandState,
+    s: int,
+    cards: tuple[Card, ...],
+    rep: Reporter,
+    kind: Kind,
+    verb: str,
+    pos: Position,
+) -> list[int]:
+    """Take ``cards`` out of seat ``s``'s holding; each one it does not hold is a ``kind``
+    diagnostic (``North passes 3H without holding it (East holds it)``).  The indices of
+    the cards it held, in order."""
+    seat = state.seats[s]
+    held: list[int] = []
+    for c in cards:
+        i = card_index(c)
+        if state.take(s, i):
+            held.append(i)
+        else:
+            rep.add(
+                kind,
+                f"{seat.word} {verb} {c.text} without holding it ({state.whereabouts(i)})",
+                pos,
+                seat=seat,
+            )
+    return held
+
+
 def _cards(indices: set[int]) -> str:
     return " ".join(CARDS[i].text for i in sorted(indices))
 
@@ -472,5 +494,6 @@ __all__ = [
     "pass_receiver",
     "read_deal",
     "read_draws",
+    "take_held",
     "unpass",
 ]

@@ -34,7 +34,7 @@ from spadesctl.replay.play import play_tricks
 from spadesctl.replay.report import Reporter
 from spadesctl.replay.result import ReplayedGame, ReplayedHand
 from spadesctl.replay.state import HandState
-from spadesctl.replay.widow import check_widow
+from spadesctl.replay.widow import unwidow, widow_after_bid, widow_before_bid
 from spadesctl.rules.ruleset import Ruleset
 from spadesctl.scoring.model import parties_of
 
@@ -105,6 +105,7 @@ def replay_hand(
     if known is None:
         holdings, first_play = infer_holdings(hand, table, seats)
         unpass(hand, table, seats, holdings)
+        unwidow(hand, table, seats, holdings)
     else:
         holdings = known
     size = rules.tricks_per_hand
@@ -112,12 +113,14 @@ def replay_hand(
     as_dealt = tuple(zip(seats, map(holding_cards, holdings), strict=True))
     unbid = is_unbid(rules, hand.number)
     state = HandState(table, seats, holdings, known is not None, first_play)
-    check_widow(hand, rules, rep)
+    widow = widow_before_bid(hand, rules, state, rep)
     apply_passes_before_bid(hand, rules, state, rep)
     bids = check_bids(
         hand, rules, seats, scores_before, unbid, state.holding if full else None, table, rep
     )
+    first_bids = bids
     bids = apply_raises(hand, rules, seats, bids, rep)
+    widow_after_bid(hand, rules, bids, state, widow, rep)
     apply_passes(hand, rules, bids, state, rep)
     play = play_tricks(hand, rules, state, rep)
     taken, complete = tally(hand, rules, seats, bids, play.won, rep)
@@ -136,6 +139,7 @@ def replay_hand(
         holdings_known=known is not None,
         reneges=play.reneges,
         diagnostics=rep.result(),
+        first_bids=first_bids,
     )
 
 

@@ -25,7 +25,7 @@ from spadesctl.replay.bidding import party_name
 from spadesctl.replay.report import Reporter
 from spadesctl.replay.result import FoundRenege, PlayedTrick
 from spadesctl.rules.ruleset import Ruleset
-from spadesctl.scoring.model import parties_of, party_of, seats_of
+from spadesctl.scoring.model import absent_party, parties_of, party_of, seats_of
 
 
 def tally(
@@ -89,22 +89,23 @@ def _read_took(
     takes exactly the tricks it won in play.
     """
     size = rules.tricks_per_hand
-    partnership = rules.partnership and rules.players == 4
     nil_seats = {b.bidder for b in bids if isinstance(b.bidder, Seat) and is_nil(rules, b)}
     covered: dict[Seat, Party] = {}
     usable = True
     for party, count in took.counts:
         members: tuple[Seat, ...]
+        absent = absent_party(rules, seats, party)
+        if absent is not None:
+            message = (
+                f"took gives {party.value} together, but {absent}"
+                if isinstance(party, Side)
+                else f"took gives tricks to {party.word}, who is {absent}"
+            )
+            seat = party if isinstance(party, Seat) else None
+            rep.add(TRICK_COUNT_MISMATCH, message, took.pos, seat=seat, party=party)
+            usable = False
+            continue
         if isinstance(party, Side):
-            if not partnership:
-                rep.add(
-                    TRICK_COUNT_MISMATCH,
-                    f"took gives {party.value} together, but these rules have no partnerships",
-                    took.pos,
-                    party=party,
-                )
-                usable = False
-                continue
             members = party.seats
             nils = [s for s in members if s in nil_seats]
             if nils:
@@ -115,15 +116,6 @@ def _read_took(
                     took.pos,
                     party=party,
                 )
-        elif party not in seats:
-            rep.add(
-                TRICK_COUNT_MISMATCH,
-                f"took gives tricks to {party.word}, who is not at a {rules.players}-player table",
-                took.pos,
-                seat=party,
-            )
-            usable = False
-            continue
         else:
             members = (party,)
         for s in members:

@@ -23,7 +23,6 @@ from spadesctl.core.deck import (
     SPADES,
     SUIT_WORDS,
     TWO_OF_CLUBS,
-    card_indices,
     trick_winner,
 )
 from spadesctl.core.deck import (
@@ -42,10 +41,12 @@ from spadesctl.diagnostics import (
 )
 from spadesctl.events import Trick
 from spadesctl.record import Hand
+from spadesctl.replay.legal import Breach, PlayRules, play_rules
 from spadesctl.replay.report import Reporter
 from spadesctl.replay.result import FoundRenege, PlayedTrick
+from spadesctl.replay.seat_order import as_played
 from spadesctl.replay.state import HandState
-from spadesctl.rules.ruleset import FirstLead, LeadSpades, Ruleset
+from spadesctl.rules.ruleset import FirstLead, Ruleset
 from spadesctl.values import fast_init
 
 #: Per number of players, per leader (seat position): the positions in playing order,
@@ -100,8 +101,10 @@ def play_tricks(hand: Hand, rules: Ruleset, state: HandState, rep: Reporter) -> 
     order = _ROTATIONS[n]
     seat_order = _SEAT_ROTATIONS[n]
     size = rules.tricks_per_hand
-    must_overtake = rules.must_overtake
     first_lead = rules.first_lead
+    judge = play_rules(rules, table)
+    follow = judge.follow
+    following_may_break = judge.following_may_break
     index_of = _index_of
     won = [0] * n
     tricks: list[PlayedTrick] = []
@@ -135,6 +138,7 @@ def play_tricks(hand: Hand, rules: Ruleset, state: HandState, rep: Reporter) -> 
                 seat=t.leader,
             )
         previous = t
+        t = as_played(t, lead, state, rep)  # cards written in seat order: seat_order.py
         cards = t.cards
         if len(cards) != n:
             where = t.position_of(n) if len(cards) > n else t.pos
@@ -150,30 +154,12 @@ def play_tricks(hand: Hand, rules: Ruleset, state: HandState, rep: Reporter) -> 
         broken_before = broken
         lowest_club = position == 0 and first_lead is FirstLead.LOWEST_CLUB
         if lowest_club:
-            _lowest_club_trick(state, t, indices, rotation, rep)
+            _lowest_club_trick(judge, state, t, indices, rotation, rep)
             broken = broken or any(suit[c] == SPADES for c in indices)
         else:
-            # The lead.
-            c = indices[0]
-            s = rotation[0]
-            led = suit[c]
-            held = holding[s]
-            if c in held:
-                held.remove(c)
-                counts[s][led] -= 1
-                played[c] = number
-            else:
-                _not_held(state, t, 0, s, c, rep)
-            if led == SPADES:
-                if not broken:
-                    _spade_lead(rules, state, t, s, c, position == 0, rep)
-                broken = True
-            if position == 0 and first_lead is FirstLead.TWO_OF_CLUBS:
-                _two_of_clubs_lead(state, t, s, c, rep)
-            top_led = power[c]
-            top_spade = top_led if led == SPADES else -1
-            # The cards that follow it.
-            for k in range(1, len(indices)):
+            first = position == 0
+            led = top_led = top_spade = -1
+            for k in range(len(indices)):
                 c = indices[k]
                 s = rotation[k]
                 cs = suit[c]
@@ -184,20 +170,26 @@ def play_tricks(hand: Hand, rules: Ruleset, state: HandState, rep: Reporter) -> 
                     played[c] = number
                 else:
                     _not_held(state, t, k, s, c, rep)
+                if k == 0:  # the lead
+                    led = cs
+                    for breach in judge.lead(counts[s], held, c, first, broken):
+                        _report(breach, state, t, 0, s, c, led, -1, -1, rep)
+                    if led == SPADES:
+                        broken = True
+                    top_led = power[c]
+                    top_spade = top_led if led == SPADES else -1
+                    continue
+                if cs != led or following_may_break:
+                    breached = follow(counts[s], held, c, led, top_led, top_spade, first)
+                    if breached is not None:
+                        found = _report(breached, state, t, k, s, c, led, top_led, top_spade, rep)
+                        if found is not None:
+                            reneges.append(found)
                 p = power[c]
                 if cs == led:
-                    if must_overtake and p < top_led:
-                        _must_beat(state, t, k, s, c, top_led, rep)
                     if p > top_led:
                         top_led = p
-                    continue
-                if led >= 0 and (counts[s][led] or cs == SPADES or must_overtake):
-                    found = _not_following(
-                        rules, state, t, k, s, c, led, top_spade, position == 0, rep
-                    )
-                    if found is not None:
-                        reneges.append(found)
-                if cs == SPADES:
+                elif cs == SPADES:
                     broken = True
                     if p > top_spade:
                         top_spade = p
@@ -218,49 +210,6 @@ def play_tricks(hand: Hand, rules: Ruleset, state: HandState, rep: Reporter) -> 
     return Play(tuple(tricks), tuple(won), tuple(reneges))
 
 
-def _not_following(
-    rules: Ruleset,
-    state: HandState,
-    t: Trick,
-    k: int,
-    s: int,
-    c: int,
-    led: int,
-    top_spade: int,
-    first: bool,
-    rep: Reporter,
-) -> FoundRenege | None:
-    """A card not of the suit led: a renege if the player held that suit; else the
-    first-trick spade rule and ``must_overtake``'s duty to trump.  Returns a renege."""
-    seat = state.seats[s]
-    row = state.counts[s]
-    if row[led]:
-        rep.add(
-            RENEGE,
-            f"{seat.word} did not follow {SUIT_WORDS[led]} in trick {t.number} while holding "
-            f"{state.describe(state.of_suit(s, led))}",
-            t.position_of(k),
-            trick=t.number,
-            seat=seat,
-        )
-        return FoundRenege(seat, t.number)
-    is_spade = state.table.suit[c] == SPADES
-    if first and not rules.spades_first_trick:
-        if is_spade and (row[HEARTS] or row[DIAMONDS] or row[CLUBS]):
-            rep.add(
-                FIRST_TRICK_VIOLATION,
-                f"{seat.word} could not follow {SUIT_WORDS[led]} in the first trick and played "
-                f"{CARDS[c].text}; a spade may not be played to the first trick by a player "
-                f"holding other cards",
-                t.position_of(k),
-                trick=t.number,
-                seat=seat,
-            )
-    elif rules.must_overtake and led != SPADES and row[SPADES]:
-        _must_trump(state, t, k, s, c, top_spade, rep)
-    return None
-
-
 def _bad_number(t: Trick, previous: Trick | None, position: int, size: int, rep: Reporter) -> None:
     if position >= size:
         message = f"a hand has only {size} tricks; trick {t.number} is one too many"
@@ -275,166 +224,126 @@ def _not_held(state: HandState, t: Trick, k: int, s: int, c: int, rep: Reporter)
     seat = state.seats[s]
     text = CARDS[c].text
     if not state.table.in_pack[c]:
-        rep.add(
-            CARD_NOT_HELD,
-            f"{seat.word} played {text}: {state.table.not_in_pack_reason(c)}",
-            t.position_of(k),
-            trick=t.number,
-            seat=seat,
-        )
+        kind = CARD_NOT_HELD
+        message = f"{seat.word} played {text}: {state.table.not_in_pack_reason(c)}"
     elif c in state.played:
-        rep.add(
-            CARD_PLAYED_TWICE,
-            f"{seat.word} played {text}, already played in trick {state.played[c]}",
-            t.position_of(k),
-            trick=t.number,
-            seat=seat,
-        )
+        kind = CARD_PLAYED_TWICE
+        message = f"{seat.word} played {text}, already played in trick {state.played[c]}"
     else:
-        rep.add(
-            CARD_NOT_HELD,
-            f"{seat.word} played {text} without holding it ({state.whereabouts(c)})",
-            t.position_of(k),
-            trick=t.number,
-            seat=seat,
-        )
+        kind = CARD_NOT_HELD
+        message = f"{seat.word} played {text} without holding it ({state.whereabouts(c)})"
         # Taken as played: a later play of it is then a second play.
         state.played[c] = t.number
         for other in range(len(state.seats)):
             state.take(other, c)
+    rep.add(kind, message, t.position_of(k), trick=t.number, seat=seat)
 
 
-def _spade_lead(
-    rules: Ruleset, state: HandState, t: Trick, s: int, c: int, first: bool, rep: Reporter
-) -> None:
-    """A spade led before spades are broken: fine only when the leader holds only spades."""
-    if state.holds_only_spades(s):
-        return
+#: The diagnostic each broken play rule is reported as.
+_KINDS: Final = {
+    Breach.RENEGE: RENEGE,
+    Breach.SPADES_NOT_BROKEN: SPADES_NOT_BROKEN,
+    Breach.FIRST_LEAD_SPADE: FIRST_TRICK_VIOLATION,
+    Breach.TWO_OF_CLUBS: FIRST_TRICK_VIOLATION,
+    Breach.FIRST_TRICK_SPADE: FIRST_TRICK_VIOLATION,
+    Breach.MUST_BEAT: MUST_OVERTAKE,
+    Breach.MUST_TRUMP: MUST_OVERTAKE,
+    Breach.MUST_OVERTRUMP: MUST_OVERTAKE,
+    Breach.LOWEST_CLUB: FIRST_TRICK_VIOLATION,
+    Breach.LOWEST_CLUB_SPADE: FIRST_TRICK_VIOLATION,
+}
+
+
+def _report(
+    breach: Breach,
+    state: HandState,
+    t: Trick,
+    k: int,
+    s: int,
+    c: int,
+    led: int,
+    top_led: int,
+    top_spade: int,
+    rep: Reporter,
+) -> FoundRenege | None:
+    """Word the rule card ``k`` of ``t`` broke (as :mod:`spadesctl.replay.legal` found
+    it) and report it; a renege is returned as proven."""
     seat = state.seats[s]
+    who = seat.word
     text = CARDS[c].text
-    if rules.lead_spades is LeadSpades.BROKEN:
-        rep.add(
-            SPADES_NOT_BROKEN,
-            f"{seat.word} led {text} in trick {t.number} before spades were broken, while "
-            f"holding {_other_suits(state, s)}",
-            t.position_of(0),
-            trick=t.number,
-            seat=seat,
+    power = state.table.power
+    if breach is Breach.RENEGE:
+        message = (
+            f"{who} did not follow {SUIT_WORDS[led]} in trick {t.number} while holding "
+            f"{state.describe(state.of_suit(s, led))}"
         )
-    elif first and rules.first_lead is FirstLead.LEFT_OF_DEALER:
-        rep.add(
-            FIRST_TRICK_VIOLATION,
-            f"{seat.word} led {text} to the first trick; it may not be led with a spade "
-            f"unless the leader holds only spades",
-            t.position_of(0),
-            trick=t.number,
-            seat=seat,
+    elif breach is Breach.SPADES_NOT_BROKEN:
+        message = (
+            f"{who} led {text} in trick {t.number} before spades were broken, while "
+            f"holding {_other_suits(state, s)}"
         )
-
-
-def _two_of_clubs_lead(state: HandState, t: Trick, s: int, c: int, rep: Reporter) -> None:
-    """Under ``first_lead=two_of_clubs`` the holder of 2C leads it."""
-    if c != TWO_OF_CLUBS and TWO_OF_CLUBS in state.holding[s]:
-        seat = state.seats[s]
-        rep.add(
-            FIRST_TRICK_VIOLATION,
-            f"{seat.word} holds 2C and must lead it to the first trick, not {CARDS[c].text}",
-            t.position_of(0),
-            trick=t.number,
-            seat=seat,
+    elif breach is Breach.FIRST_LEAD_SPADE:
+        message = (
+            f"{who} led {text} to the first trick; it may not be led with a spade "
+            f"unless the leader holds only spades"
         )
-
-
-def _must_trump(
-    state: HandState, t: Trick, k: int, s: int, c: int, top_spade: int, rep: Reporter
-) -> None:
-    """``must_overtake``: a player void in the suit led trumps, over any trump, if able."""
-    table = state.table
-    seat = state.seats[s]
-    spades = state.of_suit(s, SPADES)
-    led = SUIT_WORDS[table.suit[card_indices(t.cards[:1])[0]]]
-    if table.suit[c] != SPADES:
-        rep.add(
-            MUST_OVERTAKE,
-            f"{seat.word} could not follow {led} in trick {t.number} and had to trump "
-            f"(holding {state.describe(spades)}), but played {CARDS[c].text}",
-            t.position_of(k),
-            trick=t.number,
-            seat=seat,
+    elif breach is Breach.TWO_OF_CLUBS:
+        message = f"{who} holds 2C and must lead it to the first trick, not {text}"
+    elif breach is Breach.FIRST_TRICK_SPADE:
+        message = (
+            f"{who} could not follow {SUIT_WORDS[led]} in the first trick and played "
+            f"{text}; a spade may not be played to the first trick by a player "
+            f"holding other cards"
         )
-        return
-    if table.power[c] > top_spade:
-        return
-    higher = [x for x in spades if table.power[x] > top_spade]
-    if higher:
-        rep.add(
-            MUST_OVERTAKE,
-            f"{seat.word} had to overtrump in trick {t.number} (holding "
-            f"{state.describe(higher)}), but played {CARDS[c].text}",
-            t.position_of(k),
-            trick=t.number,
-            seat=seat,
+    elif breach is Breach.MUST_TRUMP:
+        message = (
+            f"{who} could not follow {SUIT_WORDS[led]} in trick {t.number} and had to trump "
+            f"(holding {state.describe(state.of_suit(s, SPADES))}), but played {text}"
         )
-
-
-def _must_beat(
-    state: HandState, t: Trick, k: int, s: int, c: int, top_led: int, rep: Reporter
-) -> None:
-    """``must_overtake``: a player following suit beats the best card of it, if able."""
-    table = state.table
-    higher = [x for x in state.of_suit(s, table.suit[c]) if table.power[x] > top_led]
-    if higher:
-        seat = state.seats[s]
-        rep.add(
-            MUST_OVERTAKE,
-            f"{seat.word} had to beat the best {SUIT_WORDS[table.suit[c]]} card in trick "
-            f"{t.number} (holding {state.describe(higher)}), but played {CARDS[c].text}",
-            t.position_of(k),
-            trick=t.number,
-            seat=seat,
+    elif breach is Breach.MUST_OVERTRUMP:
+        higher = [x for x in state.of_suit(s, SPADES) if power[x] > top_spade]
+        message = (
+            f"{who} had to overtrump in trick {t.number} (holding "
+            f"{state.describe(higher)}), but played {text}"
         )
+    elif breach is Breach.MUST_BEAT:
+        higher = [x for x in state.of_suit(s, led) if power[x] > top_led]
+        message = (
+            f"{who} had to beat the best {SUIT_WORDS[led]} card in trick "
+            f"{t.number} (holding {state.describe(higher)}), but played {text}"
+        )
+    elif breach is Breach.LOWEST_CLUB:
+        lowest = state.describe(state.of_suit(s, CLUBS)[:1])
+        message = f"{who} must play their lowest club, {lowest}, to the first trick, not {text}"
+    else:
+        message = (
+            f"{who} had no club for the first trick and played {text}; a player "
+            f"without clubs plays a heart or a diamond to it, not a spade"
+        )
+    rep.add(_KINDS[breach], message, t.position_of(k), trick=t.number, seat=seat)
+    return FoundRenege(seat, t.number) if breach is Breach.RENEGE else None
 
 
 def _lowest_club_trick(
-    state: HandState, t: Trick, indices: list[int], rotation: tuple[int, ...], rep: Reporter
+    judge: PlayRules,
+    state: HandState,
+    t: Trick,
+    indices: list[int],
+    rotation: tuple[int, ...],
+    rep: Reporter,
 ) -> None:
-    """The first trick under ``first_lead=lowest_club``, checked (its winner is
-    :func:`~spadesctl.core.deck.trick_winner`'s).
-
-    Everyone plays their lowest club; a player without clubs plays a heart or a diamond
-    (a spade only when holding nothing else).  The highest club wins.
-    """
-    table = state.table
+    """The first trick under ``first_lead=lowest_club``, checked by
+    ``judge.lowest_club`` (its winner is
+    :func:`~spadesctl.core.deck.trick_winner`'s)."""
     for k, c in enumerate(indices):
         s = rotation[k]
         if not state.take(s, c):
             _not_held(state, t, k, s, c, rep)
         else:
             state.played[c] = t.number
-        seat = state.seats[s]
-        row = state.counts[s]
-        text = CARDS[c].text
-        is_club = table.suit[c] == CLUBS
-        if row[CLUBS]:
-            lowest = state.of_suit(s, CLUBS)[0]
-            if not is_club or table.power[lowest] < table.power[c]:
-                rep.add(
-                    FIRST_TRICK_VIOLATION,
-                    f"{seat.word} must play their lowest club, {state.describe([lowest])}, to "
-                    f"the first trick, not {text}",
-                    t.position_of(k),
-                    trick=t.number,
-                    seat=seat,
-                )
-        elif table.suit[c] == SPADES and (row[HEARTS] or row[DIAMONDS]):
-            rep.add(
-                FIRST_TRICK_VIOLATION,
-                f"{seat.word} had no club for the first trick and played {text}; a player "
-                f"without clubs plays a heart or a diamond to it, not a spade",
-                t.position_of(k),
-                trick=t.number,
-                seat=seat,
-            )
+        breach = judge.lowest_club(state.counts[s], state.holding[s], c)
+        if breach is not None:
+            _report(breach, state, t, k, s, c, CLUBS, -1, -1, rep)
 
 
 def _other_suits(state: HandState, s: int) -> str:

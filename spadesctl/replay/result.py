@@ -72,6 +72,8 @@ class ReplayedHand:
       or the two-player draws when ``holdings_known``, else inferred from the cards played
       (a lower bound: cards never played are unknown).
     - ``reneges``: the reneges the play proves, for ``score --apply-penalties``.
+    - ``first_bids``: the bids of the first round, before the ``raise`` lines
+      (``bid_rounds=2``); the same as ``bids`` when no raise counted.
     """
 
     hand: Hand
@@ -86,6 +88,7 @@ class ReplayedHand:
     holdings_known: bool
     reneges: tuple[FoundRenege, ...]
     diagnostics: tuple[Diagnostic, ...]
+    first_bids: tuple[Bid, ...] = ()
 
     @property
     def number(self) -> int:

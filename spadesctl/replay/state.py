@@ -24,6 +24,7 @@ class HandState:
         "first_play",
         "holding",
         "known",
+        "out_of_play",
         "passed",
         "played",
         "seats",
@@ -51,6 +52,8 @@ class HandState:
         self.first_play = first_play
         #: Card index -> (giver, receiver) of the last pass that moved it.
         self.passed: dict[int, tuple[int, int]] = {}
+        #: Card index -> where it is, for a card out of play (the widow's, a discard).
+        self.out_of_play: dict[int, str] = {}
 
     def give(self, seat: int, c: int) -> None:
         """Add ``c`` to the seat's holding (cards outside the pack are never held)."""
@@ -91,6 +94,8 @@ class HandState:
 
     def whereabouts(self, c: int) -> str:
         """Where card ``c`` is, for a card-not-held message: ``North holds it``."""
+        if c in self.out_of_play:
+            return self.out_of_play[c]
         if c in self.passed:
             giver, receiver = self.passed[c]
             return f"{self.seats[giver].word} passed it to {self.seats[receiver].word}"

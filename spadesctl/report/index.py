@@ -1,8 +1,9 @@
 """The index page of a corpus: a row per game, and the players' statistics.
 
-The statistics are those of ``spadesctl stats`` (:mod:`spadesctl.tables.stats`, from the
-``hands`` table built by :mod:`spadesctl.tables.corpus` exactly as that command builds
-it), so the two always agree; games ``stats`` cannot count are listed with the reason.
+The statistics are those of ``spadesctl stats`` (the very call behind that command,
+:func:`spadesctl.tables.query.run_stats`: the figures, the players' ratings and the deal
+fairness sentence), so the two always agree; games ``stats`` cannot count are listed
+with the reason.
 """
 
 from __future__ import annotations
@@ -61,6 +62,10 @@ class StatRow:
     nil_made: int
     nil_rate: float | None
     bags_per_hand: float | None
+    rating: float | None  # openskill's mean skill after the player's last rated game
+    rating_sigma: float | None
+    rating_ordinal: float | None  # mu - 3 sigma: the conservative rating
+    rated_games: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +73,7 @@ class StatsView:
     rows: tuple[StatRow, ...]
     charts: tuple[tuple[str, Markup], ...]  # (caption, SVG)
     not_counted: tuple[str, ...]  # games stats could not count, with why
+    fairness: str | None = None  # the sentence of ``stats``, where deals are known
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,17 +96,15 @@ def _rate(value: float | None) -> str:
 
 
 def player_stats(files: Sequence[str], default: Ruleset | None) -> StatsView:
-    """``spadesctl stats --by player`` over the files, with its bar charts."""
-    from spadesctl.tables import stats as st
-    from spadesctl.tables.corpus import CorpusOptions, iter_batches
+    """``spadesctl stats --by player`` over the files (its figures, ratings and deal
+    fairness sentence), with its bar charts."""
+    from spadesctl.tables import fairness as fair
+    from spadesctl.tables import query
 
-    accumulator = st.Accumulator("player")
-    failures: list[str] = []
-    options = CorpusOptions(tables=("hands",), default_rules=default)
-    for batch in iter_batches(list(files), options, 1):
-        accumulator.add(batch.frames["hands"])
-        failures.extend(f.format() for f in batch.failures)
-    ordered = st.order(accumulator.result(), "player", None, False, None)
+    request = query.StatsRequest(
+        paths=tuple(files), by="player", rules=default, fairness=True, jobs=1
+    )
+    result = query.run_stats(request)
     rows = tuple(
         StatRow(
             player=r["player"],
@@ -112,11 +116,18 @@ def player_stats(files: Sequence[str], default: Ruleset | None) -> StatsView:
             nil_made=r["nil_made"],
             nil_rate=r["nil_rate"],
             bags_per_hand=r["bags_per_hand"],
+            rating=r["rating"],
+            rating_sigma=r["rating_sigma"],
+            rating_ordinal=r["rating_ordinal"],
+            rated_games=r["rated_games"],
         )
-        for r in ordered.iter_rows(named=True)
+        for r in result.table.iter_rows(named=True)
         if r["player"] is not None
     )
-    return StatsView(rows, _charts(rows), tuple(failures))
+    deals = result.fairness
+    sentence = fair.sentence(deals) if deals is not None and deals.deals else None
+    failures = tuple(f.format() for f in result.failures)
+    return StatsView(rows, _charts(rows), failures, sentence)
 
 
 #: The charts show this many players at most: those with the most hands.

@@ -15,7 +15,7 @@ from types import MappingProxyType
 from typing import Final
 
 from spadesctl.cards import ALL_CARDS, Card, Suit, card
-from spadesctl.rules.ruleset import Deck, Ruleset
+from spadesctl.rules.ruleset import Deck, Ruleset, WidowRule
 
 #: The cards each deck leaves out of the 52 + 2 jokers.
 _LEFT_OUT: Final[Mapping[Deck, frozenset[Card]]] = MappingProxyType(
@@ -47,8 +47,11 @@ def _places(top: tuple[Card, ...]) -> Mapping[Card, tuple[Suit, int]]:
     )
 
 
-def _packs(deck: Deck, top: tuple[Card, ...]) -> Mapping[int, frozenset[Card]]:
-    """The pack of ``deck`` for each number of players that can play with it."""
+def _packs(deck: Deck, top: tuple[Card, ...], widow: bool) -> Mapping[int, frozenset[Card]]:
+    """The pack of ``deck`` for each number of players that can play with it; with a
+    ``widow``, four players and the whole 54-card pack (the 2H and 2C kept)."""
+    if widow:
+        return MappingProxyType({4: frozenset(ALL_CARDS)})
     pack = frozenset(ALL_CARDS) - _LEFT_OUT[deck]
     packs = {2: pack, 4: pack}
     if _LEFT_OUT_BY_THREE not in top:
@@ -69,8 +72,10 @@ def _place(deck: Deck, high_twos: tuple[str, ...] = ()) -> Mapping[Card, tuple[S
 
 
 @functools.cache
-def _pack(deck: Deck, high_twos: tuple[str, ...] = ()) -> Mapping[int, frozenset[Card]]:
-    return _packs(deck, _top(deck, high_twos))
+def _pack(
+    deck: Deck, high_twos: tuple[str, ...] = (), widow: bool = False
+) -> Mapping[int, frozenset[Card]]:
+    return _packs(deck, _top(deck, high_twos), widow and deck is not Deck.STANDARD)
 
 
 DeckOf = Deck | Ruleset  # a deck alone, or a ruleset (its deck and high_twos)
@@ -82,13 +87,20 @@ def _place_of(deck: DeckOf) -> Mapping[Card, tuple[Suit, int]]:
     return _place(deck.deck, deck.high_twos)
 
 
-def deck_cards(rules: Ruleset) -> frozenset[Card]:
-    """The cards dealt under ``rules``: 52 of them, or 51 (the 2D left out) for 3 players.
+def has_widow(rules: Ruleset) -> bool:
+    """Whether ``rules`` deal 54 cards 13 each and leave two over, the widow (``widow``)."""
+    return rules.widow is not WidowRule.OFF
 
-    The ``jokers`` and ``jjdd`` decks are the 54-card pack less the 2H and 2C.  Raises
+
+def deck_cards(rules: Ruleset) -> frozenset[Card]:
+    """The cards of the pack under ``rules``: 52 of them, or 51 (the 2D left out) for 3
+    players; all 54 under the ``widow`` rules, which deal 52 and leave two over.
+
+    The ``jokers`` and ``jjdd`` decks are the 54-card pack less the 2H and 2C, unless a
+    widow keeps them (004: "if jokers are used and no cards are eliminated").  Raises
     :class:`ValueError` for ``jjdd`` with 3 players, which has no valid pack.
     """
-    pack = _pack(rules.deck, rules.high_twos).get(rules.players)
+    pack = _pack(rules.deck, rules.high_twos, has_widow(rules)).get(rules.players)
     if pack is None:
         raise ValueError(f"no {rules.deck.value} pack for {rules.players} players")
     return pack

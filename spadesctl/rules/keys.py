@@ -15,6 +15,7 @@ from dataclasses import dataclass, fields
 from types import MappingProxyType
 from typing import Final
 
+from spadesctl.quoting import quoted
 from spadesctl.rules.declare import Alias, Express, KeyInfo, ValueKind
 from spadesctl.rules.ruleset import Ruleset
 
@@ -44,7 +45,7 @@ class Key:
             return self.kind.parse(text.strip().lower())
         except ValueError:
             raise ValueError(
-                f"bad value {text!r} for {self.name}; valid values: {self.values}"
+                f"bad value {quoted(text)} for {self.name}; valid values: {self.values}"
             ) from None
 
     def format(self, value: object) -> str:

@@ -18,6 +18,7 @@ from os import PathLike
 from typing import Any, Final
 
 from spadesctl.errors import RulesError as RulesError  # raised here; spadesctl.errors declares it
+from spadesctl.quoting import quoted
 from spadesctl.rules.declare import Alias
 from spadesctl.rules.keys import ALIAS_BY_NAME, KEY_BY_NAME, KEYS, Key, key_name
 from spadesctl.rules.presets import PRESETS, STANDARD, preset_name
@@ -29,6 +30,8 @@ from spadesctl.rules.ruleset import (
     PassTo,
     Ruleset,
     UnbidHands,
+    WidowDiscard,
+    WidowRule,
 )
 
 #: Words are parted by spaces or commas, but not the commas of a list of twos (2D,2S).
@@ -62,9 +65,9 @@ def _parse_rules(text: str, default: Ruleset) -> Ruleset:
         key, equals, value = word.partition("=")
         if not equals:
             if preset_name(word) in PRESETS:
-                problems.append(f"the preset {word!r} must come first, before the keys")
+                problems.append(f"the preset {quoted(word)} must come first, before the keys")
             else:
-                problems.append(f"expected key=value, not {word!r}")
+                problems.append(f"expected key=value, not {quoted(word)}")
             continue
         pairs.append((key, value))
     try:
@@ -136,9 +139,9 @@ def _preset(word: str) -> Ruleset:
     if found is not None:
         return found
     if key_name(word) in KEY_BY_NAME:
-        raise RulesError(f"the key {word!r} needs a value ({key_name(word)}=...)")
+        raise RulesError(f"the key {quoted(word)} needs a value ({key_name(word)}=...)")
     raise RulesError(
-        f"unknown preset {word!r}{_did_you_mean(preset_name(word), PRESETS)}; "
+        f"unknown preset {quoted(word)}{_did_you_mean(preset_name(word), PRESETS)}; "
         f"presets: {', '.join(PRESETS)}"
     )
 
@@ -172,7 +175,7 @@ def _key(written: str) -> Key:
     found = KEY_BY_NAME.get(name)
     if found is None:
         raise RulesError(
-            f"unknown ruleset key {written!r}{_did_you_mean(name, KEY_BY_NAME)}; "
+            f"unknown ruleset key {quoted(written)}{_did_you_mean(name, KEY_BY_NAME)}; "
             f"valid keys: {', '.join(KEY_BY_NAME)}"
         )
     return found
@@ -197,7 +200,7 @@ def _convert_alias(alias: Alias, text: str) -> object:
         return alias.to(alias.kind.parse(text.strip().lower()))
     except ValueError:
         raise RulesError(
-            f"bad value {text!r} for {alias.name}; valid values: {alias.kind.values}"
+            f"bad value {quoted(text)} for {alias.name}; valid values: {alias.kind.values}"
         ) from None
 
 
@@ -227,7 +230,11 @@ _IMPOSSIBLE: Final[tuple[_Check, ...]] = (
         "(deck=jokers high_twos=... lists them)",
     ),
     (
-        lambda r: r.deck is not Deck.STANDARD and bool({"2H", "2C"} & set(r.high_twos)),
+        lambda r: (
+            r.deck is not Deck.STANDARD
+            and r.widow is WidowRule.OFF
+            and bool({"2H", "2C"} & set(r.high_twos))
+        ),
         "high_twos lists a two that the jokers deck leaves out (2H, 2C)",
     ),
     (
@@ -240,8 +247,41 @@ _IMPOSSIBLE: Final[tuple[_Check, ...]] = (
         "first_lead=two_of_clubs cannot be played with high_twos=2C: the 2C is a spade then",
     ),
     (
-        lambda r: r.first_lead is FirstLead.TWO_OF_CLUBS and r.deck is not Deck.STANDARD,
+        lambda r: (
+            r.first_lead is FirstLead.TWO_OF_CLUBS
+            and r.deck is not Deck.STANDARD
+            and r.widow is WidowRule.OFF
+        ),
         "first_lead=two_of_clubs needs deck=standard: the jokers and jjdd decks have no 2C",
+    ),
+    (
+        lambda r: r.widow is not WidowRule.OFF and (r.deck is Deck.STANDARD or r.players != 4),
+        "widow needs deck=jokers (or jjdd) and players=4: 54 cards dealt 13 each leave the "
+        "two cards of the widow",
+    ),
+    (
+        lambda r: r.widow is not WidowRule.OFF and r.first_lead is FirstLead.TWO_OF_CLUBS,
+        "widow rules out first_lead=two_of_clubs: the 2C may be left in the widow or discarded",
+    ),
+    (
+        lambda r: r.widow is WidowRule.HIGH_BIDDER and not r.partnership,
+        "widow=high_bidder needs partnership=yes: the side that bids more takes the widow",
+    ),
+    (
+        lambda r: (
+            r.unbid_hands is not UnbidHands.NONE
+            and (r.widow is WidowRule.HIGH_BIDDER or r.widow_discard is WidowDiscard.AFTER_BID)
+        ),
+        "widow=high_bidder and widow_discard=after_bid need every hand bid (unbid_hands=none): "
+        "an unbid hand has no bidding to take or discard after",
+    ),
+    (
+        lambda r: (
+            r.widow_discard is WidowDiscard.AFTER_BID
+            and r.widow not in (WidowRule.DEALER, WidowRule.TWO_OF_CLUBS)
+        ),
+        "widow_discard=after_bid needs widow=dealer or widow=two_of_clubs (under high_bidder "
+        "the widow is taken and discarded after the bidding anyway)",
     ),
     (
         lambda r: r.first_lead is FirstLead.TWO_OF_CLUBS and r.players == 2,

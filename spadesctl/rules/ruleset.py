@@ -24,6 +24,27 @@ class Deck(enum.Enum):
     JJDD = "jjdd"  # as jokers, and BJ > LJ > 2D > 2S above AS (2D is a spade)
 
 
+class WidowRule(enum.Enum):
+    """``widow``: what becomes of the two cards left over when 54 are dealt 13 each."""
+
+    __hash__ = object.__hash__  # members are singletons: identity hashing is cheap
+
+    OFF = "off"  # no widow: the deck leaves cards out so that every card is dealt
+    ASIDE = "aside"  # set aside unseen until after the play ("Widow Spades")
+    DEALER = "dealer"  # the dealer takes them and discards two
+    TWO_OF_CLUBS = "two_of_clubs"  # the holder of the 2C takes them and discards two
+    HIGH_BIDDER = "high_bidder"  # the side that bids more (one card each side on equal bids)
+
+
+class WidowDiscard(enum.Enum):
+    """``widow_discard``: whether the taker of the widow discards before or after the bids."""
+
+    __hash__ = object.__hash__  # members are singletons: identity hashing is cheap
+
+    BEFORE_BID = "before_bid"
+    AFTER_BID = "after_bid"
+
+
 class FirstLead(enum.Enum):
     __hash__ = object.__hash__  # members are singletons: identity hashing is cheap
 
@@ -262,6 +283,31 @@ class Ruleset:
         "the right, or across (4 players); `rotate`: left, right, across, then no pass, by "
         "hand number (4 players).",
         "002, 004",
+        _NOT_REACHED,
+    )
+    widow: WidowRule = key(
+        WidowRule.OFF,
+        choice(WidowRule),
+        "54 cards dealt 13 each: who gets the two left over (the widow)",
+        "With `deck=jokers` (or `jjdd`) and four players, all 54 cards (the 2H and 2C kept): "
+        "13 each and two left over, the widow. `aside`: set aside unseen until after the play "
+        '("Widow Spades"); `dealer`: taken by the dealer, who then discards two; '
+        "`two_of_clubs`: taken by the holder of the 2C (the dealer when the 2C is in the "
+        "widow), who discards two; `high_bidder`: after the bidding, taken by the side that "
+        "bid more (one partner both, or one each), one to each side on equal bids, and the "
+        "takers discard as many. `off`: the deck is dealt out, no widow.",
+        "004",
+        Express.FIXED,
+    )
+    widow_discard: WidowDiscard = key(
+        WidowDiscard.BEFORE_BID,
+        choice(WidowDiscard),
+        "the widow's taker discards before or after the bidding",
+        "With `widow=dealer` or `two_of_clubs`: the taker discards its two cards before the "
+        'bidding, or after it (004: "some play that the discard takes place after the '
+        'bidding"). The widow is taken before the bidding either way; under `high_bidder` '
+        "both come after it.",
+        "004",
         _NOT_REACHED,
     )
     nil: int | None = key(
@@ -513,6 +559,11 @@ class Ruleset:
         "004",
         _NOT_REACHED,
     )
+
+    @property
+    def has_partnerships(self) -> bool:
+        """Whether the players play as two sides of partners (only four can)."""
+        return self.partnership and self.players == 4
 
     @property
     def tricks_per_hand(self) -> int:

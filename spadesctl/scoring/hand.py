@@ -24,30 +24,17 @@ from spadesctl.core.score import (
 )
 from spadesctl.events import Bid, BidKind
 from spadesctl.rules.ruleset import RenegeSet, Ruleset
-from spadesctl.scoring.model import (
-    HandScore,
-    NilResult,
-    PartyCounts,
-    PartyResult,
-    PartyStanding,
-    RenegeRuling,
-    RulingOutcome,
-    ScoringError,
-    Standing,
-    parties_of,
-    party_of,
-    seats_of,
-)
+from spadesctl.scoring import model
 
 
 def score_hand(
     rules: Ruleset,
     bids: Mapping[Seat, Bid] | Iterable[Bid],
-    taken: PartyCounts | Iterable[tuple[Party, int]],
-    before: Standing | None = None,
-    rulings: Iterable[RenegeRuling] = (),
+    taken: model.PartyCounts | Iterable[tuple[Party, int]],
+    before: model.Standing | None = None,
+    rulings: Iterable[model.RenegeRuling] = (),
     hand_number: int = 1,
-) -> HandScore:
+) -> model.HandScore:
     """Score one hand.
 
     ``bids``: seat bids and, in partnership games, side bids (a :class:`Bid` whose bidder
@@ -58,11 +45,11 @@ def score_hand(
     :func:`spadesctl.core.score.score_party`; the explanation is written from the
     figures only when asked (:attr:`HandScore.items`).
     """
-    parties = parties_of(rules)
+    parties = model.parties_of(rules)
     if before is None:
-        before = Standing.start(rules)
+        before = model.Standing.start(rules)
     elif tuple(p for p, _ in before.entries) != parties:
-        raise ScoringError(
+        raise model.ScoringError(
             f"the standing is for {_names(before.parties)}, the ruleset scores {_names(parties)}"
         )
     seat_counts, party_counts = _read_taken(rules, parties, taken)
@@ -75,19 +62,19 @@ def score_hand(
         _read_bids(rules, parties, _bid_tuple(bids), work)
     outcomes = tuple(_apply_ruling(rules, ruling, work) for ruling in rulings)
     r = score_rules(rules)
-    results: list[PartyResult] = []
-    nils: list[NilResult] = []
-    after: list[tuple[Party, PartyStanding]] = []
+    results: list[model.PartyResult] = []
+    nils: list[model.NilResult] = []
+    after: list[tuple[Party, model.PartyStanding]] = []
     for party, party_before in before.entries:
         w = work[party]
         if unbid and not rules.first_hand_bids_itself:
             counted = w.taken - w.removed + w.received
             points = unbid_points(counted, w.set_by_ruling)
-            result = PartyResult(
+            result = model.PartyResult(
                 party, None, 0, w.taken, counted, None, None, 0, 0, False, False, points, 0,
                 0, 0, 0, 0, 0, 0, w.removed, w.received,
             )  # fmt: skip
-            party_standing = PartyStanding(party_before.score + points, party_before.bags, 0)
+            party_standing = model.PartyStanding(party_before.score + points, party_before.bags, 0)
         else:
             if unbid:  # first_hand_bids_itself: the tricks count as a made bid of that many
                 w.plain, w.bid_count = w.taken - w.removed + w.received, 1
@@ -107,7 +94,7 @@ def score_hand(
                     w.set_by_ruling,
                 )
             )
-            result = PartyResult(
+            result = model.PartyResult(
                 party,
                 f.contract,
                 f.blind,
@@ -131,17 +118,17 @@ def score_hand(
                 w.received,
             )
             sets = party_before.sets_in_a_row + 1 if f.made is False else 0
-            party_standing = PartyStanding(party_before.score + f.points, f.bags, sets)
+            party_standing = model.PartyStanding(party_before.score + f.points, f.bags, sets)
         results.append(result)
         after.append((party, party_standing))
-    return HandScore(
+    return model.HandScore(
         hand_number,
         unbid,
         tuple(results),
         tuple(nils),
         outcomes,
         before,
-        Standing(tuple(after)),
+        model.Standing(tuple(after)),
         rules,
     )
 
@@ -183,7 +170,7 @@ def _bid_tuple(bids: Mapping[Seat, Bid] | Iterable[Bid]) -> tuple[Bid, ...]:
 def _read_taken(
     rules: Ruleset,
     parties: tuple[Party, ...],
-    taken: PartyCounts | Iterable[tuple[Party, int]],
+    taken: model.PartyCounts | Iterable[tuple[Party, int]],
 ) -> tuple[dict[Seat, int], dict[Party, int]]:
     pairs = tuple(taken.items()) if isinstance(taken, Mapping) else tuple(taken)
     seats = _table_seats(parties)
@@ -192,32 +179,32 @@ def _read_taken(
         # the usual case: every seat's tricks once, nothing else
         return (
             cast(dict[Seat, int], by_seat),
-            {party: sum(map(by_seat.__getitem__, seats_of(party))) for party in parties},
+            {party: sum(map(by_seat.__getitem__, model.seats_of(party))) for party in parties},
         )
     raw: dict[Party, int] = {}
     for key, count in pairs:
         if key in raw:
-            raise ScoringError(f"tricks given twice for {key}")
+            raise model.ScoringError(f"tricks given twice for {key}")
         if count < 0:
-            raise ScoringError(f"{key} took {count} tricks")
+            raise model.ScoringError(f"{key} took {count} tricks")
         raw[key] = count
     known_keys: set[Party] = set(parties)
     for party in parties:
-        known_keys.update(seats_of(party))
+        known_keys.update(model.seats_of(party))
     for key in raw:
         if key not in known_keys:
-            raise ScoringError(f"tricks given for {key}, who is not a party in this game")
+            raise model.ScoringError(f"tricks given for {key}, who is not a party in this game")
     seat_counts: dict[Seat, int] = {}
     party_counts: dict[Party, int] = {}
     for party in parties:
-        members = seats_of(party)
+        members = model.seats_of(party)
         known = {s: raw[s] for s in members if s in raw}
         total = raw.get(party) if isinstance(party, Side) else None
         if len(known) == len(members):
             seat_counts.update(known)
             party_counts[party] = sum(known.values())
             if total is not None and total != party_counts[party]:
-                raise ScoringError(
+                raise model.ScoringError(
                     f"{party} took {total}, but its seats' tricks add up to {party_counts[party]}"
                 )
         elif total is not None:
@@ -225,46 +212,48 @@ def _read_taken(
                 (missing,) = (s for s in members if s not in known)
                 rest = total - sum(known.values())
                 if rest < 0:
-                    raise ScoringError(f"{party} took {total}, fewer than its seats' tricks")
+                    raise model.ScoringError(f"{party} took {total}, fewer than its seats' tricks")
                 known[missing] = rest
             seat_counts.update(known)
             party_counts[party] = total
         else:
             missing_seats = [s for s in members if s not in known]
-            raise ScoringError(f"no tricks given for {missing_seats[0]}")
+            raise model.ScoringError(f"no tricks given for {missing_seats[0]}")
     return seat_counts, party_counts
 
 
 @functools.cache
 def _table_seats(parties: tuple[Party, ...]) -> frozenset[Party]:
     """The seats whose tricks the parties score."""
-    return frozenset(s for party in parties for s in seats_of(party))
+    return frozenset(s for party in parties for s in model.seats_of(party))
 
 
 def _read_bids(
     rules: Ruleset, parties: tuple[Party, ...], bids: tuple[Bid, ...], work: dict[Party, _Work]
 ) -> None:
     seats = seats_for(rules.players)
-    partnership = rules.partnership and rules.players == 4
+    partnership = rules.has_partnerships
     seen: set[Party] = set()
     for bid in bids:
         bidder = bid.bidder
         if bidder in seen:
-            raise ScoringError(f"{bidder} bid twice")
+            raise model.ScoringError(f"{bidder} bid twice")
         seen.add(bidder)
         tricks = bid.tricks
         if tricks < 0:
-            raise ScoringError(f"{bidder} bid {tricks}")
+            raise model.ScoringError(f"{bidder} bid {tricks}")
         kind = bid.kind
         if isinstance(bidder, Side):
             if bidder not in parties:
-                raise ScoringError(f"side bid {bidder} {bid.text} in a game without partnerships")
+                raise model.ScoringError(
+                    f"side bid {bidder} {bid.text} in a game without partnerships"
+                )
             if kind is BidKind.NIL or kind is BidKind.BLIND_NIL:
-                raise ScoringError(f"side {bidder} bid {bid.text}: only a seat can bid nil")
+                raise model.ScoringError(f"side {bidder} bid {bid.text}: only a seat can bid nil")
             w = work[bidder]
         else:
             if bidder not in seats:
-                raise ScoringError(f"{bidder} bid, but is not at the table")
+                raise model.ScoringError(f"{bidder} bid, but is not at the table")
             w = work[side_of(bidder) if partnership else bidder]  # party_of
             if is_nil(rules, bid):
                 w.nil_bids.append((bidder, kind is BidKind.BLIND_NIL))
@@ -276,30 +265,34 @@ def _read_bids(
         w.bid_count += 1
     for party in parties:
         if not work[party].has_bid:
-            raise ScoringError(f"no bid for {party}")
+            raise model.ScoringError(f"no bid for {party}")
 
 
-def _nil_results(r: ScoreRules, w: _Work, seat_counts: Mapping[Seat, int]) -> list[NilResult]:
+def _nil_results(r: ScoreRules, w: _Work, seat_counts: Mapping[Seat, int]) -> list[model.NilResult]:
     """The party's nils, each with the tricks its bidder took."""
     out = []
     for seat, blind in w.nil_bids:
         if seat not in seat_counts:
-            raise ScoringError(f"{w.party} has a nil bidder ({seat}): give its tricks per seat")
+            raise model.ScoringError(
+                f"{w.party} has a nil bidder ({seat}): give its tricks per seat"
+            )
         bonus, penalty = nil_values(r, BLIND_NIL if blind else NIL)
-        out.append(NilResult(seat, w.party, blind, seat_counts[seat], bonus, penalty))
+        out.append(model.NilResult(seat, w.party, blind, seat_counts[seat], bonus, penalty))
     return out
 
 
-def _apply_ruling(rules: Ruleset, ruling: RenegeRuling, work: dict[Party, _Work]) -> RulingOutcome:
+def _apply_ruling(
+    rules: Ruleset, ruling: model.RenegeRuling, work: dict[Party, _Work]
+) -> model.RulingOutcome:
     offender = ruling.offender
     if offender not in seats_for(rules.players):
-        raise ScoringError(f"renege ruling against {offender}, who is not at the table")
-    party = party_of(rules, offender)
+        raise model.ScoringError(f"renege ruling against {offender}, who is not at the table")
+    party = model.party_of(rules, offender)
     w = work[party]
     penalty = rules.renege_penalty
     if isinstance(penalty, RenegeSet):
         w.set_by_ruling = True
-        return RulingOutcome(offender, ruling.trick, party, penalty, 0, (), ())
+        return model.RulingOutcome(offender, ruling.trick, party, penalty, 0, (), ())
     # Penalty tricks leave the offender's party (at most all it holds now), and go to
     # the other side (or players) unless renege_transfer=no; a receiver without a
     # contract counts them for nothing.
@@ -309,18 +302,18 @@ def _apply_ruling(rules: Ruleset, ruling: RenegeRuling, work: dict[Party, _Work]
     no_contract: list[Party] = []
     for beneficiary, count in shares:
         if beneficiary not in work or beneficiary is party:
-            raise ScoringError(f"renege penalty cannot go to {beneficiary}")
+            raise model.ScoringError(f"renege penalty cannot go to {beneficiary}")
         b = work[beneficiary]
         b.received += count
         if b.bid_count == 0 and not b.unbid:
             no_contract.append(beneficiary)
-    return RulingOutcome(
+    return model.RulingOutcome(
         offender, ruling.trick, party, penalty, moved, tuple(shares), tuple(no_contract)
     )
 
 
 def _beneficiaries(
-    rules: Ruleset, ruling: RenegeRuling, party: Party, moved: int
+    rules: Ruleset, ruling: model.RenegeRuling, party: Party, moved: int
 ) -> list[tuple[Party, int]]:
     if moved == 0:
         return []

@@ -29,14 +29,22 @@ class ScoringError(RulesError):
 
 def parties_of(rules: Ruleset) -> tuple[Party, ...]:
     """Who scores: the two sides in a four-player partnership game, every seat otherwise."""
-    if rules.partnership and rules.players == 4:
+    if rules.has_partnerships:
         return (Side.NS, Side.EW)
     return seats_for(rules.players)
 
 
+def absent_party(rules: Ruleset, seats: tuple[Seat, ...], party: Party) -> str | None:
+    """Why ``party`` takes no part at a table of ``seats``, in words, or ``None``: a side
+    where there are no partnerships, a seat that is not at the table."""
+    if isinstance(party, Side):
+        return None if rules.has_partnerships else "these rules have no partnerships"
+    return None if party in seats else f"not at a {rules.players}-player table"
+
+
 def party_of(rules: Ruleset, seat: Seat) -> Party:
     """The party a seat scores for."""
-    if rules.partnership and rules.players == 4:
+    if rules.has_partnerships:
         return side_of(seat)
     return seat
 

@@ -22,14 +22,17 @@ from spadesctl.cards import ALL_CARDS, Party, Seat, Side, Suit
 from spadesctl.core.bids import is_nil
 from spadesctl.dates import game_date, game_time
 from spadesctl.diagnostics import RENEGE, RENEGE_RULED, UNSUPPORTED_RENEGE_CALL, Diagnostic
-from spadesctl.events import BidKind
+from spadesctl.events import Bid, BidKind
+from spadesctl.imports.encode import NO_COLUMNS, NO_HAND_COLUMNS, encode_hand, game_tags
 from spadesctl.record import Game
 from spadesctl.referee import RefereedGame, referee_game
 from spadesctl.replay import ReplayedHand
+from spadesctl.replay.bidding import contract_of
 from spadesctl.rules import effective_suit, format_rules
 from spadesctl.rules.resolve import rules_for_game
 from spadesctl.rules.ruleset import Ruleset
 from spadesctl.scoring import party_of
+from spadesctl.scoring.model import HandScore
 from spadesctl.sheet.build import sheet_from_referee
 from spadesctl.sheet.disputes import disputes
 from spadesctl.tables.builder import GameInfo, TableSet
@@ -95,6 +98,10 @@ def _int32(value: int | None) -> int | None:
     return value if value is not None and value in _INT32 else None
 
 
+#: :func:`_int32`, for the express check's rows (:mod:`spadesctl.express.rows`).
+int32 = _int32
+
+
 def game_diagnostics(
     refereed: RefereedGame, problems: tuple[Diagnostic, ...] = ()
 ) -> list[Diagnostic]:
@@ -109,9 +116,10 @@ def game_diagnostics(
     return found
 
 
-def add_game(tables: TableSet, game: Game, default_rules: Ruleset) -> int:
+def add_game(tables: TableSet, game: Game, default_rules: Ruleset, *, lossless: bool = True) -> int:
     """Referee ``game`` (a game without syntax issues) and append its rows to ``tables``;
-    return the number of hands it holds.
+    return the number of hands it holds.  ``lossless``: fill the columns that keep what the
+    record says (docs/import.md); ``False`` leaves them null (``stats`` reads none of them).
 
     The game is played under its Rules tag, or ``default_rules`` when it has none or the
     tag is invalid (then an ``invalid-rules`` violation).
@@ -123,7 +131,7 @@ def add_game(tables: TableSet, game: Game, default_rules: Ruleset) -> int:
     players = game.players
     result = refereed.result
     if tables.hands is not None or tables.tricks is not None:
-        _add_hands(tables, info, refereed, players)
+        _add_hands(tables, info, refereed, players, lossless)
     diagnostics: list[Diagnostic] = []
     if tables.violations is not None or tables.games is not None:
         diagnostics = game_diagnostics(refereed, chosen.problems)
@@ -167,12 +175,20 @@ def add_game(tables: TableSet, game: Game, default_rules: Ruleset) -> int:
             score_s=_int32(final.get(Seat.S)),
             score_w=_int32(final.get(Seat.W)),
             violations=len(diagnostics),
+            bid_rounds=rules.bid_rounds,
+            pass_cards=rules.pass_cards,
+            renege_transfer=rules.renege_transfer,
+            tags=game_tags(game) if lossless else None,
         )
     return len(game.hands)
 
 
 def _add_hands(
-    tables: TableSet, info: GameInfo, refereed: RefereedGame, players: Mapping[Seat, str]
+    tables: TableSet,
+    info: GameInfo,
+    refereed: RefereedGame,
+    players: Mapping[Seat, str],
+    lossless: bool,
 ) -> None:
     rules = refereed.rules
     result = refereed.result
@@ -206,17 +222,30 @@ def _add_hands(
         )
         after_end = decided_after is not None and hand.number > decided_after
         dealt = _dealt(hand)
+        passed = _passes_before_bid(hand)
+        raises = _raises(hand)
+        received_void = _received_void(score)
         number = _int32(hand.number)
         dealer = _SEAT_TEXT[hand.dealer]
+        kept = (
+            encode_hand(hand.hand, hand.seats, {s: seats[s][0] for s in Seat}, hand.tricks)
+            if lossless
+            else NO_HAND_COLUMNS
+        )
+        first_row = True
         for seat in hand.seats:
+            own = kept.seats.get(seat, NO_COLUMNS)
             party, party_text, side_text, team, player = seats[seat]
-            cards: Features | NoDeal = dealt.get(seat, NO_DEAL)
+            cards, dealt_cards = dealt.get(seat, (NO_DEAL, None))
             seat_text = _SEAT_TEXT[seat]
             bid = hand.bid_of(seat)
             blind_nil = bid is not None and bid.kind is BidKind.BLIND_NIL
             nil = bid is not None and not blind_nil and is_nil(rules, bid)
             tricks = taken.get(seat)
             outcome = score.result(party) if score is not None else None
+            first_bid = _bid_in(hand.first_bids, seat)
+            raise_tricks = raises.get(party, 0)
+            pass_to, passed_cards, passed_spades = passed.get(seat, (None, None, None))
             tables.hands.add(
                 info,
                 hand=number,
@@ -253,15 +282,90 @@ def _add_hands(
                 jokers=cards[4],
                 aces=cards[5],
                 high_cards=cards[6],
+                dealt=dealt_cards,
+                first_bid=_int32(first_bid.tricks) if first_bid is not None else None,
+                raised=raise_tricks > 0,
+                raise_tricks=raise_tricks,
+                pass_to=pass_to,
+                passed_cards=passed_cards,
+                passed_spades=passed_spades,
+                renege_lost=_int32(outcome.removed) if outcome is not None else None,
+                renege_received=_int32(outcome.received) if outcome is not None else None,
+                renege_counted=_int32(outcome.received - received_void.get(party, 0))
+                if outcome is not None
+                else None,
+                bid_text=own.bid_text,
+                bid_order=own.bid_order,
+                deal=own.deal,
+                took=_int32(own.took),
+                claim=own.claim,
+                ruled_reneges=own.ruled_reneges,
+                recorded_score=_int32(own.recorded_score),
+                recorded_bags=_int32(own.recorded_bags),
+                lines_before_bids=kept.lines_before_bids if first_row else None,
+                lines_after_bids=kept.lines_after_bids if first_row else None,
             )
+            first_row = False
 
 
-def _dealt(hand: ReplayedHand) -> dict[Seat, Features]:
-    """The deal columns of each seat, when the whole deal is known (else none)."""
+def _bid_in(bids: tuple[Bid, ...], bidder: Party) -> Bid | None:
+    for b in bids:
+        if b.bidder is bidder:
+            return b
+    return None
+
+
+def _raises(hand: ReplayedHand) -> dict[Party, int]:
+    """Per party whose raise counted (``bid_rounds=2``): the tricks it added to the
+    party's first-round contract."""
+    if not hand.hand.raises or hand.bids == hand.first_bids:
+        return {}
+    rules = hand.rules
+    out: dict[Party, int] = {}
+    for party in {party_of(rules, seat) for seat in hand.seats}:
+        before = contract_of(rules, hand.first_bids, party)
+        after = contract_of(rules, hand.bids, party)
+        if before is not None and after is not None and after > before:
+            out[party] = after - before
+    return out
+
+
+def _passes_before_bid(hand: ReplayedHand) -> dict[Seat, tuple[str, str, int]]:
+    """Per seat that passed cards before the bidding (``pass_cards``), as recorded: to
+    whom, the cards (in the record's order) and how many of them are spades."""
+    out: dict[Seat, tuple[str, str, int]] = {}
+    for p in hand.hand.passes_before_bid:
+        to, cards, spades = out.get(p.giver, (_SEAT_TEXT[p.receiver], "", 0))
+        texts = [_CARD_TEXT[c] for c in p.cards]
+        cards = " ".join([cards, *texts]) if cards else " ".join(texts)
+        spades += sum(effective_suit(c, hand.rules) is Suit.SPADES for c in p.cards)
+        out[p.giver] = (to, cards, spades)
+    return out
+
+
+def _received_void(score: HandScore | None) -> dict[Party, int]:
+    """Per party: renege penalty tricks it received that count for nothing (it had no
+    contract), from the scorer's rulings."""
+    void: dict[Party, int] = {}
+    if score is None:
+        return void
+    for ruling in score.rulings:
+        for party, count in ruling.shares:
+            if party in ruling.no_contract:
+                void[party] = void.get(party, 0) + count
+    return void
+
+
+def _dealt(hand: ReplayedHand) -> dict[Seat, tuple[Features | NoDeal, str | None]]:
+    """The deal columns of each seat and its cards as dealt (``dealt``), when the whole
+    deal is known (else none)."""
     holdings = [hand.holding(seat) for seat in hand.seats]
     if not whole_deal_known(holdings, hand.holdings_known, hand.rules.tricks_per_hand):
         return {}
-    return {seat: features(h) for seat, h in zip(hand.seats, holdings, strict=True)}
+    return {
+        seat: (features(h), " ".join(_CARD_TEXT[c] for c in h))
+        for seat, h in zip(hand.seats, holdings, strict=True)
+    }
 
 
 def _add_tricks(

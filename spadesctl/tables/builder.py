@@ -13,7 +13,7 @@ order (a test keeps the two in step), with enum values as their text (``"N"``, `
 from __future__ import annotations
 
 import datetime
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 from types import MappingProxyType
@@ -82,6 +82,21 @@ class TableBuilder:
             runs.append((info, 1))
         self._rows += 1
 
+    def extend(self, info: GameInfo, rows: Sequence[tuple[object, ...]]) -> None:
+        """Append the ``rows`` of one game at once, each a tuple of the table's own columns
+        in the schema's order (the express check's rows: :mod:`spadesctl.express.rows`);
+        :class:`ValueError` if a row is not as wide as the table."""
+        if not rows:
+            return
+        for column, values in zip(self._columns, zip(*rows, strict=True), strict=True):
+            column.extend(values)
+        runs = self._game_runs
+        if runs and runs[-1][0] is info:
+            runs[-1] = (info, runs[-1][1] + len(rows))
+        else:
+            runs.append((info, len(rows)))
+        self._rows += len(rows)
+
     def checkpoint(self) -> tuple[int, int, int]:
         """A mark to :meth:`rollback` to: rows, game runs, rows of the last run."""
         runs = self._game_runs
@@ -141,6 +156,10 @@ class GamesBuilder(TableBuilder):
         score_s: int | None,
         score_w: int | None,
         violations: int,
+        bid_rounds: int = 1,
+        pass_cards: int = 0,
+        renege_transfer: bool = True,
+        tags: str | None = None,
     ) -> None:
         self._append(
             info,
@@ -161,6 +180,10 @@ class GamesBuilder(TableBuilder):
                 score_s,
                 score_w,
                 violations,
+                bid_rounds,
+                pass_cards,
+                renege_transfer,
+                tags,
             ),
         )
 
@@ -209,6 +232,26 @@ class HandsBuilder(TableBuilder):
         jokers: int | None = None,
         aces: int | None = None,
         high_cards: int | None = None,
+        dealt: str | None = None,
+        first_bid: int | None = None,
+        raised: bool | None = None,
+        raise_tricks: int | None = None,
+        pass_to: str | None = None,
+        passed_cards: str | None = None,
+        passed_spades: int | None = None,
+        renege_lost: int | None = None,
+        renege_received: int | None = None,
+        renege_counted: int | None = None,
+        bid_text: str | None = None,
+        bid_order: int | None = None,
+        deal: str | None = None,
+        took: int | None = None,
+        claim: bool | None = None,
+        ruled_reneges: str | None = None,
+        recorded_score: int | None = None,
+        recorded_bags: int | None = None,
+        lines_before_bids: str | None = None,
+        lines_after_bids: str | None = None,
     ) -> None:
         self._append(
             info,
@@ -245,6 +288,26 @@ class HandsBuilder(TableBuilder):
                 jokers,
                 aces,
                 high_cards,
+                dealt,
+                first_bid,
+                raised,
+                raise_tricks,
+                pass_to,
+                passed_cards,
+                passed_spades,
+                renege_lost,
+                renege_received,
+                renege_counted,
+                bid_text,
+                bid_order,
+                deal,
+                took,
+                claim,
+                ruled_reneges,
+                recorded_score,
+                recorded_bags,
+                lines_before_bids,
+                lines_after_bids,
             ),
         )
 

@@ -26,10 +26,14 @@ from typing import BinaryIO, Final
 
 import polars as pl
 
-from spadesctl import pool
+from spadesctl import engines, pool
 from spadesctl.bulk import bulk_gc
 from spadesctl.diagnostics import Severity
+from spadesctl.engines import Engine
+from spadesctl.express import GameLedger, express_game
+from spadesctl.express.rows import add_express_game
 from spadesctl.notation import game_from_text
+from spadesctl.notation.encoding import utf8_stream
 from spadesctl.notation.reader import BinaryFileError, GameText
 from spadesctl.record import Game
 from spadesctl.record_formats import detect
@@ -50,6 +54,14 @@ class CorpusOptions:
     tables: tuple[TableName, ...] = ("hands",)
     default_rules: Ruleset | None = None  # None: standard, and PBN options as they map
     batch_lines: int = BATCH_LINES
+    #: Rows of the games the express check settles straight from its integer replay
+    #: (:mod:`spadesctl.express.rows`: the same rows); ``False``: the full engine for all.
+    express: bool = True
+    #: Fill the columns that keep what a record says, so that the tables read back as it
+    #: (docs/import.md): ``export`` asks for them, ``stats`` (which reads none) does not.
+    #: The express rows do not hold them yet, so a lossless batch is built by the full
+    #: engine.
+    lossless: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,6 +127,7 @@ def _blocks(
 ) -> Iterator[tuple[int, GameText | Game, int, int]]:
     """(index, text or game, lines, bytes) of each game: native records are only split
     into games here (workers parse them); other formats' records are parsed here."""
+    stream = utf8_stream(stream)
     codec = detect(stream, path).load()
     for index, unit in enumerate(codec.read(stream, path, rules), start=1):
         if isinstance(unit, Game):
@@ -170,6 +183,17 @@ def build_batch(work: Work, options: CorpusOptions) -> Batch:
                 failures.append(item)
                 continue
             source, index, text = item
+            if (
+                options.express
+                and not options.lossless
+                and isinstance(text, GameText)
+                and not text.issues
+            ):
+                ledger = GameLedger()
+                if express_game(text.lines, default, ledger) is not None:
+                    hands += add_express_game(tables, ledger, source, index)
+                    games += 1
+                    continue
             game = text if isinstance(text, Game) else game_from_text(text, source, index)
             errors = [i for i in game.issues if i.kind.severity is Severity.ERROR]
             if errors:  # warnings (an option an imported record has that we ignore) do not count
@@ -182,7 +206,7 @@ def build_batch(work: Work, options: CorpusOptions) -> Batch:
                 continue
             mark = tables.checkpoint()
             try:
-                hands += add_game(tables, game, default)
+                hands += add_game(tables, game, default, lossless=options.lossless)
             except Exception as exc:  # a bug met on some record: report it, go on with the rest
                 tables.rollback(mark)
                 pos = game.pos
@@ -209,9 +233,11 @@ def choose_jobs(jobs: int, paths: list[str]) -> int:
     return pool.choose_jobs(jobs, paths, split_bytes=0)
 
 
-def iter_batches(paths: list[str], options: CorpusOptions, jobs: int = 1) -> Iterator[Batch]:
+def iter_batches(
+    paths: list[str], options: CorpusOptions, jobs: int = 1, engine: Engine | None = None
+) -> Iterator[Batch]:
     """The batches of ``paths``, in input order, built in ``jobs`` processes (spawned:
-    polars is loaded here, see :mod:`spadesctl.pool`)."""
+    polars is loaded here, see :mod:`spadesctl.pool`), or by ``engine``'s workers."""
     work = read_work(paths, options.batch_lines, options.default_rules)
     tasks = (pool.Task(build_batch, (unit, options)) for unit in work)
-    yield from pool.ordered_results(tasks, jobs)
+    yield from engines.ordered_results(tasks, jobs, engine)

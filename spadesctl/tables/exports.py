@@ -122,6 +122,30 @@ def read_exports(paths: Sequence[str], use: Callable[[pl.LazyFrame], None]) -> N
             read_export(path, use, guard)
 
 
+def read_parquet_frame(
+    source: str | bytes, name: str, guard: ParquetGuard | None = None
+) -> pl.DataFrame:
+    """The whole of a Parquet file (a path, or its bytes) of any table, read eagerly
+    once ``guard``'s child (a guard of its own when ``None``) has read it whole;
+    anything wrong with it is one :class:`ExportError` starting with ``name``."""
+    if isinstance(source, bytes):  # the guard's child reads files: the bytes as one
+        with tempfile.NamedTemporaryFile(prefix="spadesctl-", suffix=".parquet") as held:
+            held.write(source)
+            held.flush()
+            return read_parquet_frame(held.name, name, guard)
+    if guard is None:
+        with ParquetGuard() as own:
+            return read_parquet_frame(source, name, own)
+    verdict = guard.check(source)
+    if verdict.problem is not None:
+        raise ExportError(f"{name}: {verdict.problem}")
+    try:
+        with _native_stderr_held():
+            return pl.read_parquet(source)
+    except (pl.exceptions.PanicException, pl.exceptions.PolarsError, OSError, ValueError) as exc:
+        raise ExportError(f"{name}: {exception_problem(exc)}") from None
+
+
 def export_statistics(
     path: str, by: GroupBy = "player", guard: ParquetGuard | None = None
 ) -> pl.DataFrame:
@@ -138,4 +162,11 @@ def export_statistics(
     return table
 
 
-__all__ = ["ExportError", "add_export", "export_statistics", "read_export", "read_exports"]
+__all__ = [
+    "ExportError",
+    "add_export",
+    "export_statistics",
+    "read_export",
+    "read_exports",
+    "read_parquet_frame",
+]

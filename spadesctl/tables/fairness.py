@@ -118,13 +118,34 @@ class Fairness:
         return bool(self.tests.height and self.tests.get_column("biased").any())
 
 
-def deal_rows(hands: pl.LazyFrame) -> pl.LazyFrame:
+def hands_adjacent(hands: pl.LazyFrame) -> bool:
+    """Whether the rows of each hand are next to each other, as every export and batch
+    of spadesctl writes them: the runs of rows of one game are as many as the games, and
+    within a run the hand numbers never go down (and none is null)."""
+    game_run = pl.struct("file", "game").rle_id()
+    hand = pl.col("hand")
+    same_run = game_run == game_run.shift(1)
+    found = hands.select(
+        runs=game_run.max().cast(pl.Int64) + 1,
+        games=pl.struct("file", "game").n_unique().cast(pl.Int64),
+        backwards=((hand < hand.shift(1)) & same_run).any(),
+        unknown=hand.null_count(),
+    ).collect()
+    runs, games, backwards, unknown = found.row(0)
+    return bool((runs or 0) == games and not backwards and unknown == 0)
+
+
+def deal_rows(hands: pl.LazyFrame, adjacent: bool = False) -> pl.LazyFrame:
     """The rows whose deal is known, in games of three or four players, with the deck
-    (``deck_*``: the sum of the hand's holdings), ``held`` and ``voids`` added."""
-    per_hand = ("file", "game", "hand")
+    (``deck_*``: the sum of the hand's holdings), ``held`` and ``voids`` added.
+
+    ``adjacent``: the rows of each hand are next to each other (:func:`hands_adjacent`),
+    so a hand is a run of rows and its sums need no grouping by file name."""
+    keys = ("file", "game", "hand")
+    per_hand = ("_hand",) if adjacent else keys
     i32 = pl.Int32
     rows = hands.filter(pl.col("spades").is_not_null()).select(
-        *per_hand,
+        *keys,
         "seat",
         "player",
         *_SUITS,
@@ -136,12 +157,14 @@ def deal_rows(hands: pl.LazyFrame) -> pl.LazyFrame:
     )
     # Window sums over the hand (polars shares the groups between them): faster than a
     # group-by joined back on the file name.
+    if adjacent:
+        rows = rows.with_columns(_hand=pl.struct(keys).rle_id())
     decks = rows.with_columns(
         _seats=pl.len().over(per_hand),
         deck_cards=pl.col("held").sum().over(per_hand),
         **{deck: pl.col(c).cast(i32).sum().over(per_hand) for deck, c in _DECK_OF.items()},
     )
-    return decks.filter(pl.col("_seats") >= 3).drop("_seats")
+    return decks.filter(pl.col("_seats") >= 3).drop("_seats", *(("_hand",) if adjacent else ()))
 
 
 def hypergeometric(total: int, kind: int, drawn: int) -> tuple[float, ...]:
@@ -360,16 +383,21 @@ def _streak_tests(
         .agg(p_weak=(pl.col("rows") * pl.col("p_weak")).sum() / pl.col("rows").sum())
     )
     weak = pl.col("high_cards") <= WEAK_HIGH_CARDS
+    # Each player's hands in playing order, with no sort by name: the rows sorted by an
+    # integer position, and a run of weak hands is the weak rows of one player between
+    # the same two of their other hands (the count of their hands that were not weak so
+    # far, a cumulative sum in that order).
     ordered = (
         named.join(ranks.lazy(), on=["file", "game"])
-        .select("player", "rank", "hand", weak.alias("weak"))
-        .sort("player", "rank", "hand")
+        .select(
+            "player",
+            weak.alias("weak"),
+            # (rank, hand) as one integer: any Int32 hand number keeps its place
+            position=pl.col("rank").cast(pl.Int64) * 2**32 + pl.col("hand").cast(pl.Int64) + 2**31,
+        )
+        .sort("position", maintain_order=True)
     )
-    # A run is a stretch of rows of one player with the same weakness.
-    new_run = (pl.col("weak") != pl.col("weak").shift(1)) | (
-        pl.col("player") != pl.col("player").shift(1)
-    )
-    stretches = ordered.with_columns(run=new_run.fill_null(True).cum_sum())
+    stretches = ordered.with_columns(run=(~pl.col("weak")).cast(pl.Int64).cum_sum().over("player"))
     longest = (
         stretches.filter(pl.col("weak"))
         .group_by("player", "run")
@@ -456,17 +484,29 @@ class DealRows:
         return DealRows(pl.concat([p.rows for p in parts]), pl.concat([p.games for p in parts]))
 
 
-def prepare(hands: pl.LazyFrame | pl.DataFrame, seats: pl.Expr | None = None) -> DealRows:
+def prepare(
+    hands: pl.LazyFrame | pl.DataFrame,
+    seats: pl.Expr | None = None,
+    games: pl.DataFrame | None = None,
+) -> DealRows:
     """The :class:`DealRows` of ``hands``; ``seats`` keeps only the rows it holds true
-    for (the deck is still the whole hand's)."""
+    for (the deck is still the whole hand's).  ``games``: the
+    :func:`~spadesctl.tables.order.game_order` of ``hands`` with ``date`` and ``time``,
+    when the caller has it already."""
     lazy = hands.lazy()
-    rows = deal_rows(lazy)
+    rows = deal_rows(lazy, hands_adjacent(lazy))
     if seats is not None:
         kept = lazy.filter(seats).select("file", "game", "hand", "seat")
         rows = rows.join(kept, on=["file", "game", "hand", "seat"], how="semi")
     chosen = rows.select(DEAL_ROW_COLUMNS)
+    if games is not None:
+        return DealRows(chosen.collect(), games.select(_GAME_ORDER))
     found = pl.collect_all([chosen, game_order(lazy, "date", "time")])
     return DealRows(found[0], found[1])
+
+
+#: The columns of :attr:`DealRows.games`.
+_GAME_ORDER: Final = ("file", "game", "date", "time", "game_key")
 
 
 def fairness(hands: pl.LazyFrame | pl.DataFrame) -> Fairness:
@@ -477,7 +517,13 @@ def fairness(hands: pl.LazyFrame | pl.DataFrame) -> Fairness:
 def test_deals(prepared: DealRows) -> Fairness:
     """Every fairness test of the rows of :func:`prepare`."""
     rows = prepared.rows.lazy()
-    decks = prepared.rows.select(_DECK_ALL).unique().sort(_DECK_ALL).with_row_index("deck")
+    decks = (
+        prepared.rows.group_by(_DECK_ALL)
+        .len()
+        .select(_DECK_ALL)
+        .sort(_DECK_ALL)
+        .with_row_index("deck")
+    )
     deals = prepared.rows.filter(pl.col("seat") == "N").height  # every deal has a North
     chance = chance_table(decks)
     ranks = (

@@ -23,6 +23,7 @@ from typing import Final, Protocol
 
 import polars as pl
 
+from spadesctl.engines import LOCAL, Engine
 from spadesctl.errors import SpadesctlError
 from spadesctl.rules.ruleset import Ruleset
 from spadesctl.sources import expand_paths
@@ -31,7 +32,9 @@ from spadesctl.tables import ratings as rt
 from spadesctl.tables import stats as st
 from spadesctl.tables.corpus import CorpusOptions, Failure, choose_jobs, iter_batches, total_size
 from spadesctl.tables.exports import ExportError, read_exports
+from spadesctl.tables.order import game_order
 from spadesctl.tables.schema import HANDS
+from spadesctl.tables.shards import find_shards, is_shard_directory, select_shards
 
 
 class QueryError(SpadesctlError, ValueError):
@@ -79,6 +82,7 @@ class StatsRequest:
     history: bool = False
     fairness: bool = False
     jobs: int = 0
+    engine: Engine = LOCAL
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,16 +135,31 @@ def filters(
     since: str | None = None,
     until: str | None = None,
     preset_names: Sequence[str] | None = None,
+    card: str = st.HOLDING_CARD,
 ) -> st.Filters:
     """The filters of ``--player``, ``--event``, ``--since``, ``--until`` and ``--preset``
-    as the command line gives them (repeated or comma-separated lists, dates as text)."""
+    as the command line gives them (repeated or comma-separated lists, dates as text),
+    and the ``--card`` of ``--by holding``."""
     return st.Filters(
         split_list(players),
         split_list(events),
         parse_date(since, "--since"),
         parse_date(until, "--until"),
         presets(split_list(preset_names)),
+        holding_card(card),
     )
+
+
+def holding_card(text: str) -> str:
+    """A card as the ``dealt`` column writes it (``AS``, ``TH``, ``BJ``; any case, ``10``
+    for ``T``); :class:`QueryError` for one that is no card."""
+    from spadesctl.cards import ALL_CARDS
+
+    card = text.strip().upper().replace("10", "T")
+    known = [c.text for c in ALL_CARDS]
+    if card not in known:
+        raise QueryError(f"--card expects a card such as AS, TH or BJ, not {text!r}")
+    return card
 
 
 def ruleset_option(text: str | None, option: str = "--rules") -> Ruleset | None:
@@ -193,8 +212,13 @@ def find_inputs(paths: Sequence[str]) -> Inputs:
             raise QueryError(f"{raw}: no such file or directory")
         if raw.lower().endswith(".parquet") and not Path(raw).is_dir():
             exports.append(raw)
+        elif is_shard_directory(raw):  # export --partition-by: one corpus, pruned by filters
+            exports.extend(find_shards(raw))
         else:
-            records.extend(expand_paths([raw]))
+            found = expand_paths([raw])
+            records.extend(found)
+            if not found:  # a directory of Parquet shards (export --partition-by): one corpus
+                exports.extend(find_shards(raw))
     if not records and not exports:
         raise QueryError("no record files found in " + ", ".join(paths))
     return Inputs(tuple(records), tuple(exports))
@@ -256,19 +280,37 @@ class _Collector:
         if request.filters.players:
             names = hands.select(pl.col("player").drop_nulls().unique()).collect()
             self.seen.update(names.get_column("player").to_list())
+        # the playing order of the batch's games, read once for the ratings and the deals
+        games = (
+            game_order(hands, *rt.ORDER_OF_GAMES).collect()
+            if self.rate or request.fairness
+            else None
+        )
         if self.rate:
             around = _rating_filters(request.filters).condition("game")
             rated = hands if around is None else hands.filter(around)
-            self.results.append(rt.game_results(rated))
+            self.results.append(rt.game_results(rated, games))
         if request.fairness:
-            self.deals.append(fair.prepare(hands, request.filters.condition("seat")))
+            self.deals.append(fair.prepare(hands, request.filters.condition("seat"), games))
+
+    def merge(self, other: _Collector) -> None:
+        """Add what ``other`` (a worker's collector of one batch or shard) collected."""
+        self.accumulator.merge(other.accumulator)
+        self.results.extend(other.results)
+        self.deals.extend(other.deals)
+        self.kept += other.kept
+        self.seen.update(other.seen)
 
 
 def _read(
     inputs: Inputs, request: StatsRequest, collector: _Collector, progress: ProgressFactory | None
 ) -> tuple[list[Failure], int]:
-    try:
-        read_exports(inputs.exports, collector.add)  # each read first by a guard's child
+    if request.engine.distributed:
+        from spadesctl.engines.stats import read_on_cluster
+
+        return read_on_cluster(inputs, request, collector)
+    try:  # the shards pruned by key=value; each read first by one guard's child
+        read_exports(select_shards(inputs.exports, request.filters), collector.add)
     except ExportError as exc:
         raise QueryError(str(exc)) from None
     failures: list[Failure] = []
@@ -280,7 +322,7 @@ def _read(
             progress(max(size // 1024, 1)) if progress is not None and size else None
         )
         with shown as bar:
-            options = CorpusOptions(tables=("hands",), default_rules=request.rules)
+            options = CorpusOptions(tables=("hands",), default_rules=request.rules, lossless=False)
             for batch in iter_batches(records, options, choose_jobs(request.jobs, records)):
                 collector.add(batch.frames["hands"].lazy())
                 failures.extend(batch.failures)
@@ -338,6 +380,7 @@ def run_fairness(
     rules: Ruleset | None = None,
     jobs: int = 0,
     progress: ProgressFactory | None = None,
+    engine: Engine = LOCAL,
 ) -> StatsResult:
     """The deal-fairness tests of records and exports (``spadesctl fairness``): the
     table of tests as :attr:`StatsResult.table`, the result as its ``fairness``."""
@@ -349,6 +392,7 @@ def run_fairness(
         history=False,
         fairness=True,
         jobs=jobs,
+        engine=engine,
     )
     inputs = find_inputs(request.paths)
     collector = _Collector(request, figures=False)

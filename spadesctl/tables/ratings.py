@@ -54,16 +54,26 @@ class Ratings:
     players: pl.DataFrame
 
 
-def game_results(hands: pl.LazyFrame | pl.DataFrame) -> pl.DataFrame:
+#: The game columns :func:`game_results` reads of :func:`~spadesctl.tables.order.game_order`.
+ORDER_OF_GAMES: Final = ("date", "time", "north", "east", "south", "west")
+
+
+def game_results(
+    hands: pl.LazyFrame | pl.DataFrame, games: pl.DataFrame | None = None
+) -> pl.DataFrame:
     """Per game and party: its players (in seat order), its final score (after the last
     hand) and whether it won, with the columns of the playing order.  Games never span
-    batches, so the results of batches concatenate."""
+    batches, so the results of batches concatenate.
+
+    ``games``: the :func:`~spadesctl.tables.order.game_order` of ``hands`` (or of more
+    games) with :data:`ORDER_OF_GAMES`, when the caller has it already.
+    """
     lazy = hands.lazy()
     last = lazy.filter(pl.col("hand") == pl.col("hand").max().over("file", "game"))
     parties = last.group_by("file", "game", "party").agg(
         won=pl.col("won").first(), final=pl.col("score").first()
     )
-    games = game_order(lazy, "date", "time", "north", "east", "south", "west")
+    ordered = game_order(lazy, *ORDER_OF_GAMES) if games is None else games.lazy()
     party = pl.col("party").cast(pl.String)
     players = (
         pl.when(party == "NS")
@@ -80,7 +90,7 @@ def game_results(hands: pl.LazyFrame | pl.DataFrame) -> pl.DataFrame:
         .then(pl.concat_list("west"))
     )
     return (
-        parties.join(games, on=["file", "game"])
+        parties.join(ordered, on=["file", "game"])
         .select(
             "file",
             "game",
@@ -96,85 +106,121 @@ def game_results(hands: pl.LazyFrame | pl.DataFrame) -> pl.DataFrame:
     )
 
 
-def _ranks(won: list[bool | None], scores: list[int | None]) -> list[float] | None:
-    if not any(won):
-        return None
-    known = [s if s is not None else -(2**40) for s in scores]
-    ranks: list[float] = []
-    for w, s in zip(won, known, strict=True):
-        ranks.append(0 if w else 1 + sum(1 for t in known if t > s))
-    return ranks
+class _Match(list[list[PlackettLuceRating]]):
+    """The parties of one match, as :meth:`PlackettLuce.rate` takes them.
+
+    ``rate`` deep-copies its input and changes the copies.  A deep copy of plain lists
+    goes through :func:`copy.deepcopy`'s generic machinery (a memo and a dispatch per
+    object) and a new rating per player, each drawing a random UUID from the operating
+    system: together more than half the cost of rating a game.  This list answers the
+    copy protocol directly, with ``spare`` ratings (one list per party, at least as long
+    as it) given the players' means and uncertainties, which is all ``rate`` reads of
+    them; the caller reads the results out of the spares before the next match.
+    """
+
+    __slots__ = ("spare",)
+
+    def __init__(
+        self, teams: list[list[PlackettLuceRating]], spare: list[list[PlackettLuceRating]]
+    ) -> None:
+        super().__init__(teams)
+        self.spare = spare
+
+    def __deepcopy__(self, memo: object) -> list[list[PlackettLuceRating]]:
+        copies: list[list[PlackettLuceRating]] = []
+        for team, spare in zip(self, self.spare, strict=False):
+            for rating, copy in zip(team, spare, strict=False):
+                copy.mu = rating.mu
+                copy.sigma = rating.sigma
+            copies.append(spare[: len(team)])
+        return copies
 
 
-def rate(results: pl.DataFrame) -> Ratings:
-    """Rate every decided game of ``results`` (from :func:`game_results`), in order."""
-    games = (
+def _matches(results: pl.DataFrame) -> pl.DataFrame:
+    """The rated games in playing order, one row each: the game's columns, and per party
+    (lists, in party order) its name, players, result and rank (the winner 0, the others
+    one more than the parties with a higher final score, an unknown score lowest).  A
+    game is rated when someone won it and every seat's player has a name."""
+    final = pl.col("final").fill_null(-(2**40))
+    lost_rank = final.rank("min", descending=True).over("file", "game")
+    named = pl.col("players").list.eval(pl.element().is_not_null()).list.all().fill_null(False)
+    return (
         results.lazy()
+        .with_columns(
+            _rank=pl.when(pl.col("won").fill_null(False)).then(0).otherwise(lost_rank),
+            _named=named,
+        )
         .sort(*ORDER_COLUMNS, "party", nulls_last=False)
         .group_by("file", "game", maintain_order=True)
         .agg(
-            pl.col("date", "time", "game_key").first(),
+            pl.col("date", "time").first(),
             "party",
             "players",
             "won",
-            "final",
+            pl.col("_rank").cast(pl.Int64),
+            _rated=pl.col("won").fill_null(False).any() & pl.col("_named").all(),
         )
+        .filter(pl.col("_rated"))
+        .drop("_rated")
         .collect()
     )
+
+
+def rate(results: pl.DataFrame) -> Ratings:
+    """Rate every decided game of ``results`` (from :func:`game_results`), in order.
+
+    The loop is one :meth:`PlackettLuce.rate` call per game and nothing per hand; what
+    it reads (teams and ranks) and what it keeps (the ratings before and after, the
+    predicted chances) are turned into columns in one pass each, after the loop.
+    """
+    games = _matches(results)
     model = PlackettLuce()
-    current: dict[str, PlackettLuceRating] = {}
-    # The history, column by column: the game's row of ``games``, the team's place in it.
-    rows: list[int] = []
-    places: list[int] = []
-    names: list[str] = []
-    outcome: list[bool] = []
-    chances: list[float] = []
+    teams_of_games: list[list[list[str]]] = games.get_column("players").to_list()
+    names = sorted({n for teams in teams_of_games for team in teams for n in team})
+    # one rating object per player, updated in place after each of its games
+    current = {n: model.rating(name=n) for n in names}
+    widest = max((len(team) for teams in teams_of_games for team in teams), default=0)
+    most = max((len(teams) for teams in teams_of_games), default=0)
+    spare = [[model.rating() for _ in range(widest)] for _ in range(most)]
     before_mu: list[float] = []
     before_sigma: list[float] = []
     after_mu: list[float] = []
     after_sigma: list[float] = []
-    columns = (games.get_column(c).to_list() for c in ("players", "won", "final"))
-    for row, (teams, won, finals) in enumerate(zip(*columns, strict=True)):
-        if any(name is None for team in teams for name in team):
-            continue
-        ranks = _ranks(won, finals)
-        if ranks is None:
-            continue
-        before = [[current.get(n) or model.rating(name=n) for n in team] for team in teams]
-        expected = model.predict_win(before)
-        after = model.rate(before, ranks=ranks)
-        for place, (team, old_team, new_team) in enumerate(zip(teams, before, after, strict=True)):
-            for name, old, new in zip(team, old_team, new_team, strict=True):
-                current[name] = new
-                rows.append(row)
-                places.append(place)
-                names.append(name)
-                outcome.append(bool(won[place]))
-                chances.append(expected[place])
-                before_mu.append(old.mu)
-                before_sigma.append(old.sigma)
+    chances: list[float] = []
+    for teams, ranks in zip(teams_of_games, games.get_column("_rank").to_list(), strict=True):
+        ratings = [[current[n] for n in team] for team in teams]
+        match = _Match(ratings, spare)
+        chances.extend(model.predict_win(match))
+        for team in ratings:
+            for rating in team:
+                before_mu.append(rating.mu)
+                before_sigma.append(rating.sigma)
+        after = model.rate(match, ranks=ranks)
+        for team, new_team in zip(ratings, after, strict=True):
+            for rating, new in zip(team, new_team, strict=True):
+                rating.mu = new.mu
+                rating.sigma = new.sigma
                 after_mu.append(new.mu)
                 after_sigma.append(new.sigma)
-    rated = pl.DataFrame(
-        {
-            "_row": rows,
-            "_place": places,
-            "player": names,
-            "won": outcome,
-            "expected": chances,
-            "mu_before": before_mu,
-            "sigma_before": before_sigma,
-            "mu_after": after_mu,
-            "sigma_after": after_sigma,
-        },
-        schema_overrides={"_row": pl.UInt32, "_place": pl.UInt32, "player": pl.String},
-    )
-    played = games.select("file", "game", "date", "time", "party").with_row_index("_row")
-    history = (
-        rated.join(played, on="_row", how="left")
+
+    parties = (
+        games.with_row_index("order", offset=1)
+        .explode("party", "players", "won")
         .with_columns(
-            order=pl.col("_row").rank("dense").cast(pl.Int64),
-            party=pl.col("party").list.get(pl.col("_place").cast(pl.Int64)),
+            pl.col("won").fill_null(False),
+            expected=pl.Series(chances, dtype=pl.Float64),
+        )
+    )
+    history = (
+        parties.explode("players")
+        .rename({"players": "player"})
+        .with_columns(
+            mu_before=pl.Series(before_mu, dtype=pl.Float64),
+            sigma_before=pl.Series(before_sigma, dtype=pl.Float64),
+            mu_after=pl.Series(after_mu, dtype=pl.Float64),
+            sigma_after=pl.Series(after_sigma, dtype=pl.Float64),
+        )
+        .with_columns(
             # openskill's ordinal(): the conservative rating mu - 3 sigma
             ordinal_before=pl.col("mu_before") - 3 * pl.col("sigma_before"),
             ordinal_after=pl.col("mu_after") - 3 * pl.col("sigma_after"),

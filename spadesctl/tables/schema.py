@@ -73,6 +73,11 @@ GAMES: Final[Schema] = MappingProxyType(
         "score_s": pl.Int32(),
         "score_w": pl.Int32(),
         "violations": pl.Int32(),
+        "bid_rounds": pl.Int8(),
+        "pass_cards": pl.Int8(),
+        "renege_transfer": pl.Boolean(),
+        # lossless: what the record says, so that the tables read back as it (docs/import.md)
+        "tags": pl.String(),
     }
 )
 
@@ -111,6 +116,27 @@ HANDS: Final[Schema] = MappingProxyType(
         "jokers": pl.Int8(),
         "aces": pl.Int8(),
         "high_cards": pl.Int8(),
+        "dealt": pl.String(),
+        "first_bid": pl.Int32(),
+        "raised": pl.Boolean(),
+        "raise_tricks": pl.Int32(),
+        "pass_to": SEAT,
+        "passed_cards": pl.String(),
+        "passed_spades": pl.Int8(),
+        "renege_lost": pl.Int32(),
+        "renege_received": pl.Int32(),
+        "renege_counted": pl.Int32(),
+        # lossless: what the record says, so that the tables read back as it (docs/import.md)
+        "bid_text": pl.String(),
+        "bid_order": pl.Int32(),
+        "deal": pl.String(),
+        "took": pl.Int32(),
+        "claim": pl.Boolean(),
+        "ruled_reneges": pl.String(),
+        "recorded_score": pl.Int32(),
+        "recorded_bags": pl.Int32(),
+        "lines_before_bids": pl.String(),
+        "lines_after_bids": pl.String(),
     }
 )
 

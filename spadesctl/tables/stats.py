@@ -18,7 +18,8 @@ docs/stats.md defines every column.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import re
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 from types import MappingProxyType
@@ -30,13 +31,26 @@ from spadesctl.tables.schema import HANDS, table_of_columns
 
 #: What the statistics are grouped by.
 GroupBy = Literal[
-    "player", "team", "pair", "seat", "game", "event", "bid", "spades", "high_cards", "voids"
+    "player",
+    "team",
+    "pair",
+    "pair_bid",
+    "seat",
+    "game",
+    "event",
+    "bid",
+    "spades",
+    "high_cards",
+    "voids",
+    "holding",
 ]
 GROUPINGS: Final[tuple[GroupBy, ...]] = get_args(GroupBy)
 #: Groupings whose unit is a side in a hand (its two rows folded together).
-SIDE_GROUPINGS: Final = frozenset({"team", "pair"})
+SIDE_GROUPINGS: Final = frozenset({"team", "pair", "pair_bid"})
 #: Groupings by what a seat bid or was dealt: the rows are the seat's own.
-HAND_GROUPINGS: Final = frozenset({"bid", "spades", "high_cards", "voids"})
+HAND_GROUPINGS: Final = frozenset({"bid", "spades", "high_cards", "voids", "holding"})
+#: The card ``--by holding`` asks about unless told another.
+HOLDING_CARD: Final = "AS"
 
 #: The key columns of each grouping.
 KEYS: Final[Mapping[GroupBy, tuple[str, ...]]] = MappingProxyType(
@@ -44,6 +58,7 @@ KEYS: Final[Mapping[GroupBy, tuple[str, ...]]] = MappingProxyType(
         "player": ("player",),
         "team": ("team",),
         "pair": ("team",),
+        "pair_bid": ("team", "contract"),
         "seat": ("seat",),
         "game": ("file", "game", "event", "date"),
         "event": ("event",),
@@ -51,6 +66,7 @@ KEYS: Final[Mapping[GroupBy, tuple[str, ...]]] = MappingProxyType(
         "spades": ("spades",),
         "high_cards": ("high_cards",),
         "voids": ("voids",),
+        "holding": ("card", "seat", "holds"),
     }
 )
 
@@ -99,6 +115,13 @@ COUNTERS: Final = (
     "blind_nil_made",
     "reneges",
     "violations",
+    "raises",
+    "raises_made",
+    "passes",
+    "spades_passed",
+    "renege_lost",
+    "renege_received",
+    "renege_counted",
 )
 
 #: The figures every grouping shows, after its keys (and the game record, where shown).
@@ -124,6 +147,13 @@ FIGURES: Final = (
     "violations",
     "violations_per_100",
     "points_per_hand",
+    "raises",
+    "raise_made_rate",
+    "passes",
+    "spades_passed_per_pass",
+    "renege_tricks_lost",
+    "renege_tricks_received",
+    "renege_tricks_counted",
 )
 RECORD: Final = ("games", "wins", "losses", "win_rate")
 #: What ``--by player`` shows of the ratings (:mod:`spadesctl.tables.ratings`).
@@ -144,6 +174,8 @@ COLUMNS: Final[Mapping[GroupBy, tuple[str, ...]]] = MappingProxyType(
         "spades": ("spades", "games", *FIGURES),
         "high_cards": ("high_cards", "games", *FIGURES),
         "voids": ("voids", "games", *FIGURES),
+        "pair_bid": ("team", "contract", "games", *FIGURES),
+        "holding": ("card", "seat", "holds", "games", *FIGURES),
     }
 )
 #: The columns ``stats`` shows: those of :data:`COLUMNS`, with the ratings joined after
@@ -173,6 +205,8 @@ class Filters:
     since: date | None = None
     until: date | None = None
     presets: tuple[str, ...] = ()
+    #: the card ``--by holding`` asks about (not a filter: the rows of both answers count)
+    card: str = HOLDING_CARD
 
     def condition(self, by: GroupBy) -> pl.Expr | None:
         """The filter as one boolean expression over ``hands`` rows, or ``None``."""
@@ -220,6 +254,20 @@ def _seat_counts() -> dict[str, pl.Expr]:
         "blind_nil_made": _count(pl.col("blind_nil") & pl.col("nil_made")),
         "reneges": pl.col("reneges").cast(pl.Int64),
         "violations": pl.col("violations").cast(pl.Int64),
+        "passes": _count(pl.col("passed_cards").is_not_null()),
+        "spades_passed": pl.col("passed_spades").fill_null(0).cast(pl.Int64),
+    }
+
+
+def _party_figures(once: Callable[[pl.Expr], pl.Expr]) -> dict[str, pl.Expr]:
+    """The party's raise and renege-transfer figures (the same on each of its rows),
+    read through ``once``."""
+    return {
+        "raised": once(pl.col("raised")),
+        "raise_made": once(pl.col("raised") & pl.col("made")),
+        "renege_lost": once(pl.col("renege_lost")).cast(pl.Int64),
+        "renege_received": once(pl.col("renege_received")).cast(pl.Int64),
+        "renege_counted": once(pl.col("renege_counted")).cast(pl.Int64),
     }
 
 
@@ -239,9 +287,12 @@ def units(hands: pl.LazyFrame, by: GroupBy, filters: Filters = Filters()) -> pl.
     if by == "player":
         hands = hands.filter(pl.col("player").is_not_null())
     if by in HAND_GROUPINGS:
-        hands = hands.with_columns(
-            **{k: e for k, e in _DERIVED_KEYS.items() if k in KEYS[by]}
-        ).filter(pl.all_horizontal(pl.col(k).is_not_null() for k in KEYS[by]))
+        derived = {k: e for k, e in _DERIVED_KEYS.items() if k in KEYS[by]}
+        if by == "holding":
+            derived.update(card=pl.lit(filters.card), holds=holds(filters.card))
+        hands = hands.with_columns(**derived).filter(
+            pl.all_horizontal(pl.col(k).is_not_null() for k in KEYS[by])
+        )
     contract_bid = pl.col("bid").is_not_null() & ~pl.col("nil") & ~pl.col("blind_nil")
     error = pl.when(contract_bid).then(pl.col("tricks") - pl.col("bid")).cast(pl.Int64)
     seat_units = hands.select(
@@ -258,6 +309,7 @@ def units(hands: pl.LazyFrame, by: GroupBy, filters: Filters = Filters()) -> pl.
         bags=pl.col("bags").cast(pl.Int64),
         points=pl.col("points").cast(pl.Int64),
         **_seat_counts(),
+        **_party_figures(lambda e: e),
     )
     if by not in SIDE_GROUPINGS:
         return seat_units
@@ -265,6 +317,8 @@ def units(hands: pl.LazyFrame, by: GroupBy, filters: Filters = Filters()) -> pl.
     # rows) are read from the row of its first seat (N or E) alone, its members' counts
     # from both rows, so that no group-by folds the rows together.
     sides = hands.filter(pl.col("team").is_not_null() & pl.col("side").is_not_null())
+    if by == "pair_bid":  # by the side's contract: the hands in which it has one
+        sides = sides.filter(pl.col("contract").is_not_null())
     lead = pl.col("seat").is_in(["N", "E"])
 
     def once(expr: pl.Expr) -> pl.Expr:
@@ -272,6 +326,7 @@ def units(hands: pl.LazyFrame, by: GroupBy, filters: Filters = Filters()) -> pl.
 
     return sides.select(
         "team",
+        *(["contract"] if "contract" in KEYS[by] else []),
         "file",
         "game",
         "party",
@@ -284,7 +339,24 @@ def units(hands: pl.LazyFrame, by: GroupBy, filters: Filters = Filters()) -> pl.
         bags=once(pl.col("bags")).cast(pl.Int64),
         points=once(pl.col("points")).cast(pl.Int64),
         **_seat_counts(),
+        **_party_figures(once),
     )
+
+
+#: Counters summed from the :func:`units` column of the same name.
+_PASS_AND_RENEGE: Final = (
+    "passes",
+    "spades_passed",
+    "renege_lost",
+    "renege_received",
+    "renege_counted",
+)
+
+
+def holds(card: str) -> pl.Expr:
+    """Whether the seat was dealt ``card`` (a card as the notation writes it, ``AS``),
+    read from ``dealt``; null when the deal is not known."""
+    return pl.col("dealt").str.contains(f"(?:^| ){re.escape(card)}(?: |$)")
 
 
 def partial(counted: pl.LazyFrame, by: GroupBy) -> pl.LazyFrame:
@@ -321,6 +393,9 @@ def partial(counted: pl.LazyFrame, by: GroupBy) -> pl.LazyFrame:
         pl.col("blind_nil_made").sum().cast(i64).alias("blind_nil_made"),
         pl.col("reneges").sum().cast(i64).alias("reneges"),
         pl.col("violations").sum().cast(i64).alias("violations"),
+        pl.col("raised").sum().cast(i64).alias("raises"),
+        pl.col("raise_made").sum().cast(i64).alias("raises_made"),
+        *(pl.col(c).sum().cast(i64) for c in _PASS_AND_RENEGE),
     ]
     per_game = [
         *sums,
@@ -396,6 +471,11 @@ def finish(combined: pl.DataFrame | pl.LazyFrame, by: GroupBy) -> pl.DataFrame:
             blind_nil_rate=_ratio("blind_nil_made", "blind_nil_attempts"),
             violations_per_100=_ratio("violations", "hands", 100.0),
             points_per_hand=_ratio("points_sum", "points_n"),
+            raise_made_rate=_ratio("raises_made", "raises"),
+            spades_passed_per_pass=_ratio("spades_passed", "passes"),
+            renege_tricks_lost=pl.col("renege_lost"),
+            renege_tricks_received=pl.col("renege_received"),
+            renege_tricks_counted=pl.col("renege_counted"),
         )
     )
     return frame.select(COLUMNS[by]).collect()
@@ -453,6 +533,12 @@ class Accumulator:
         if len(self._partials) > self.compact_after:
             self._partials = [combine(self._partials, self.by)]
 
+    def merge(self, other: Accumulator) -> None:
+        """Add the batches ``other`` counted (another process's accumulator)."""
+        self._partials.extend(other._partials)
+        if len(self._partials) > self.compact_after:
+            self._partials = [combine(self._partials, self.by)]
+
     def result(self) -> pl.DataFrame:
         """The statistics of every batch added so far."""
         return finish(combine(self._partials, self.by), self.by)
@@ -460,7 +546,7 @@ class Accumulator:
 
 def default_order(by: GroupBy) -> tuple[tuple[str, ...], tuple[bool, ...]]:
     """(columns, descending) of the default sort of a grouping."""
-    if by == "seat" or by in HAND_GROUPINGS:
+    if by in ("seat", "pair_bid") or by in HAND_GROUPINGS:
         return KEYS[by], tuple(False for _ in KEYS[by])
     if by == "game":
         return ("file", "game"), (False, False)

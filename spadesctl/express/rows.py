@@ -1,0 +1,273 @@
+"""A game the express check settled, as rows of the four tables, without the full engine.
+
+:func:`add_express_game` writes the rows that :func:`spadesctl.tables.adapter.add_game`
+writes for the same game, from what the express check found
+(:class:`~spadesctl.express.game.GameLedger`: each trick's winner, each party's figures
+from the rules core, the running scores) and the game's lines themselves, which the
+express check has proven to be as ``spadesctl fmt`` writes them.  A settled game is
+clean, so it has no violations, no reneges, no unbid hand and no hand after the game's
+end.  ``tests/test_express_rows.py`` proves the rows equal to the full engine's, column
+for column, on generated games of every preset the express check covers.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from typing import Final, NamedTuple
+
+from spadesctl.cards import card
+from spadesctl.core.bids import BLIND_NIL, NIL
+from spadesctl.dates import game_date, game_time
+from spadesctl.express.family import ExpressRules
+from spadesctl.express.game import GameLedger
+from spadesctl.record import SEAT_TAGS
+from spadesctl.rules import format_rules
+from spadesctl.tables.adapter import file_text, int32
+from spadesctl.tables.builder import GameInfo, GamesBuilder, TableSet
+from spadesctl.tables.deal import ACE_RANK, HIGH_CARD_RANK, Features, features
+
+_SUIT_TEXT: Final = ("S", "H", "D", "C")  # suits in play, numbered as the express check does
+_PRINTED: Final = ("S", "H", "D", "C")  # a deal word's suit groups, in order
+_JOKERS: Final = {"B": "BJ", "L": "LJ"}
+#: The hands table's lossless columns (``bid_text`` .. ``lines_after_bids``), which the
+#: express rows leave null (:attr:`spadesctl.tables.corpus.CorpusOptions.lossless`).
+_NOT_LOSSLESS: Final = (None, None, None, None, False, None, None, None, None, None)
+#: How many ranks, from the ace down, are high cards (:mod:`spadesctl.tables.deal`).
+_HIGH_RANKS: Final = ACE_RANK - HIGH_CARD_RANK + 1
+
+
+@functools.lru_cache(maxsize=8192)
+def _group_features(group: int, text: str) -> Features:
+    """The deal columns (:func:`spadesctl.tables.deal.features`) of the cards of one suit
+    group of a ``deal`` word (``group`` 4: the jokers)."""
+    if group == 4:
+        return features([card(_JOKERS[ch]) for ch in text])
+    return features([card(rank + _PRINTED[group]) for rank in text])
+
+
+def _dealt(word: str) -> Features:
+    """The deal columns of one seat's ``N:AJ64.QT9.74.J984`` (as ``fmt`` writes it).
+
+    A suit group's ranks are written high first, so its high cards (the jack and above)
+    come first: the group gives its length, and the features of its first ranks its aces
+    and high cards (a small cache, where one of whole groups would not be)."""
+    total = [0, 0, 0, 0, 0, 0, 0]
+    for g, text in enumerate(word[2:].split(".")):
+        found = _group_features(g, text if g == 4 else text[:_HIGH_RANKS])
+        if g < 4:
+            total[g] = len(text)
+        total[4] += found[4]
+        total[5] += found[5]
+        total[6] += found[6]
+    return (total[0], total[1], total[2], total[3], total[4], total[5], total[6])
+
+
+@functools.lru_cache(maxsize=8192)
+def _dealt_cards(word: str) -> str:
+    """The ``dealt`` column of one seat's ``N:AJ64.QT9.74.J984``: its cards in the order
+    the deal word writes them (``AS JS 6S 4S QH ...``), the jokers after the clubs."""
+    groups = word[2:].split(".")
+    cards = [rank + _PRINTED[g] for g, text in enumerate(groups[:4]) for rank in text]
+    if len(groups) > 4:
+        cards.extend(_JOKERS[ch] for ch in groups[4])
+    return " ".join(cards)
+
+
+def game_info(ledger: GameLedger, source: str, index: int) -> GameInfo:
+    """The game columns, as :func:`spadesctl.tables.adapter.game_info` reads them from
+    the parsed game (the express check refuses a tag given twice)."""
+    tags = {name.lower(): value for name, value in ledger.tags}
+    players = {SEAT_TAGS[name].value: value for name, value in ledger.tags if name in SEAT_TAGS}
+    assert ledger.ruleset is not None
+    return GameInfo(
+        file=file_text(source),
+        game=index,
+        event=tags.get("event"),
+        date=game_date(tags.get("date")),
+        preset=ledger.ruleset.name,
+        north=players.get("N"),
+        east=players.get("E"),
+        south=players.get("S"),
+        west=players.get("W"),
+        time=game_time(tags.get("time")),
+    )
+
+
+class _Settled(NamedTuple):
+    """A settled game, as its rows need it."""
+
+    info: GameInfo
+    ledger: GameLedger
+    rules: ExpressRules
+    players: dict[str, str]  # seat letter -> player
+
+
+def add_express_game(tables: TableSet, ledger: GameLedger, source: str, index: int) -> int:
+    """Append the rows of a game the express check settled (``ledger``, game ``index``
+    of ``source``) to ``tables``; return its number of hands."""
+    assert ledger.rules is not None
+    players = {SEAT_TAGS[name].value: value for name, value in ledger.tags if name in SEAT_TAGS}
+    game = _Settled(game_info(ledger, source, index), ledger, ledger.rules, players)
+    if tables.tricks is not None:
+        tables.tricks.extend(game.info, _trick_rows(game))
+    if tables.hands is not None:
+        tables.hands.extend(game.info, _hand_rows(game))
+    if tables.games is not None:
+        _add_game_row(tables.games, game)
+    return len(ledger.hands)
+
+
+def _add_game_row(builder: GamesBuilder, game: _Settled) -> None:
+    ledger, rules, info = game.ledger, game.rules, game.info
+    ruleset = ledger.ruleset
+    assert ruleset is not None
+    final = dict(zip(rules.parties, ledger.hands[-1].scores, strict=True))
+    end = ledger.end
+    builder.add(
+        info,
+        rules=format_rules(ruleset),
+        players=ruleset.players,
+        partnership=ruleset.partnership,
+        hands=len(ledger.hands),
+        winner=rules.parties[end[0]] if end is not None else None,
+        end=end[1] if end is not None else "unfinished",
+        end_hand=int32(end[2]) if end is not None else None,
+        hands_after_end=0,
+        recorded_winner=ledger.recorded_winner,
+        score_ns=int32(final.get("NS")),
+        score_ew=int32(final.get("EW")),
+        score_n=int32(final.get("N")),
+        score_e=int32(final.get("E")),
+        score_s=int32(final.get("S")),
+        score_w=int32(final.get("W")),
+        violations=0,
+        bid_rounds=ruleset.bid_rounds,
+        pass_cards=ruleset.pass_cards,
+        renege_transfer=ruleset.renege_transfer,
+    )
+
+
+def _hand_rows(game: _Settled) -> list[tuple[object, ...]]:
+    """The ``hands`` rows of a settled game: its own columns, in the order of
+    :data:`spadesctl.tables.schema.HANDS` (:meth:`HandsBuilder.add` names them)."""
+    rules, players = game.rules, game.players
+    end = game.ledger.end
+    rows = game.ledger.rows
+    # per seat, once per game: (seat, player, side, party, team), its party and mates
+    seats = []
+    for seat in range(rules.players):
+        p = rules.party_of[seat]
+        party = rules.parties[p]
+        mates = rules.party_seats[p]
+        team: str | None = None
+        if rules.partnership:
+            names = [players.get(rules.seats[s]) for s in mates]
+            if names[0] is not None and names[1] is not None:
+                team = " & ".join(sorted((names[0], names[1])))
+        side = party if rules.partnership else None
+        won = None if end is None else end[0] == p
+        fixed = (rules.seats[seat], players.get(rules.seats[seat]), side, party, team)
+        seats.append((seat, p, mates, fixed, won))
+    out: list[tuple[object, ...]] = []
+    for number, hand in enumerate(game.ledger.hands, start=1):
+        deal = rows[hand.deal].split(" ")
+        dealer = rules.seats[hand.dealer]
+        took = hand.took
+        for seat, p, mates, fixed, won in seats:
+            f = hand.figures[p]
+            code = hand.bids[seat]
+            nil = code == NIL
+            blind_nil = code == BLIND_NIL
+            tricks = took[seat]
+            bid = code if code > 0 else 0
+            out.append(
+                (
+                    number,
+                    dealer,
+                    *fixed,
+                    bid,
+                    nil,
+                    blind_nil,
+                    False,  # blind
+                    tricks,
+                    int32(f[4]),  # contract
+                    sum([took[s] for s in mates]),  # party_tricks
+                    f[2],  # made
+                    int32(f[8] + f[9]),  # bags: overtricks and extra bags
+                    int32(f[0]),  # points
+                    int32(hand.scores[p]),  # score
+                    tricks == 0 if nil or blind_nil else None,  # nil_made
+                    0,  # reneges
+                    0,  # violations
+                    False,  # unbid
+                    True,  # played
+                    False,  # after_end
+                    won,
+                    *_dealt(deal[seat + 1]),  # spades .. high_cards
+                    _dealt_cards(deal[seat + 1]),  # dealt
+                    bid,  # first_bid: one round of bids, no raise
+                    False,  # raised
+                    0,  # raise_tricks
+                    None,  # pass_to: no passes before the bidding
+                    None,  # passed_cards
+                    None,  # passed_spades
+                    0,  # renege_lost
+                    0,  # renege_received
+                    0,  # renege_counted
+                    *_NOT_LOSSLESS,  # bid_text .. lines_after_bids: not asked for
+                )
+            )
+    return out
+
+
+def _first_trick(rows: Sequence[str], deal: int) -> int:
+    """The row of a hand's first ``trick`` line: after its deal, bid and pass lines."""
+    at = deal + 2
+    while rows[at].startswith("pass "):
+        at += 1
+    return at
+
+
+def _trick_rows(game: _Settled) -> list[tuple[object, ...]]:
+    """The ``tricks`` rows of a settled game: its own columns, in the order of
+    :data:`spadesctl.tables.schema.TRICKS` (:meth:`TricksBuilder.add` names them)."""
+    rules, players = game.rules, game.players
+    seats = rules.seats
+    cards = rules.tables.cards
+    rows = game.ledger.rows
+    spots = {"N": 0, "E": 1, "S": 2, "W": 3}
+    out: list[tuple[object, ...]] = []
+    for number, hand in enumerate(game.ledger.hands, start=1):
+        at = _first_trick(rows, hand.deal)
+        broken = False
+        for t, winner in enumerate(hand.winners):
+            words = rows[at + t].split(" ")
+            played = words[3:]
+            leader = words[2]
+            by_seat: list[str | None] = [None, None, None, None]
+            for s, c in zip(rules.rotations[spots[leader]], played, strict=True):
+                by_seat[s] = c
+            led = cards[played[0]][0]
+            winning = by_seat[winner]
+            assert winning is not None
+            spade = any(cards[c][0] == 0 for c in played)
+            out.append(
+                (
+                    number,
+                    t + 1,
+                    leader,
+                    players.get(leader),
+                    seats[winner],
+                    players.get(seats[winner]),
+                    _SUIT_TEXT[led],
+                    " ".join(played),
+                    *by_seat,  # card_n .. card_w
+                    winning,
+                    cards[winning][0] == 0 and led != 0,  # trumped
+                    broken,  # spades_broken: before the trick
+                    spade and not broken,  # breaks_spades
+                )
+            )
+            broken = broken or spade
+    return out

@@ -1,0 +1,681 @@
+"""Import tables -> games: the rows of each game joined on its key and turned into the
+line events of a record, then grouped by :func:`spadesctl.record.assemble`, the one
+place that knows which line may follow which.
+
+A bad cell (a wrong type, a null where a value is required, an unknown card or seat, a
+second row with the same key) is a syntax issue of its game, at the cell's row and
+column; the game's other rows are read on.  The component readers (:func:`bids_of`,
+:func:`took_of`, ...) are also what :mod:`spadesctl.imports.encode` checks its columns
+against, so that an export holds in its columns only what reads back the same.
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Final
+
+from spadesctl.cards import Card, Party, Seat, parse_party, side_of
+from spadesctl.core.limits import MAX_NUMBER, MAX_SCORE_DIGITS
+from spadesctl.diagnostics import SYNTAX_ERROR
+from spadesctl.events import (
+    Bid,
+    BidKind,
+    Bids,
+    Claim,
+    Deal,
+    HandStart,
+    Holding,
+    LineEvent,
+    Position,
+    RecordedBags,
+    RecordedScore,
+    Renege,
+    Result,
+    SyntaxIssue,
+    Tag,
+    Took,
+    Trick,
+)
+from spadesctl.imports.load import Table
+from spadesctl.imports.schema import COLUMNS, SEAT_CARD_COLUMNS, ImportTable, Type, required
+from spadesctl.record import Game, assemble
+
+_INTEGER: Final = re.compile(r"[+-]?\d{1,9}")
+_TRUE: Final = frozenset({"true", "t", "yes", "y", "1"})
+_FALSE: Final = frozenset({"false", "f", "no", "n", "0"})
+_SEATS: Final = {s.value: s for s in Seat} | {s.word.upper(): s for s in Seat}
+_BID: Final = re.compile(r"(nil|bnil|b(\d{1,2})|(\d{1,2}))")
+_TAG_COLUMNS: Final = (
+    ("event", "Event"),
+    ("date", "Date"),
+    ("time", "Time"),
+    ("north", "North"),
+    ("east", "East"),
+    ("south", "South"),
+    ("west", "West"),
+    ("rules", "Rules"),
+)
+
+
+class CellError(ValueError):
+    """A cell whose value is not of its column's type."""
+
+
+def _text(value: object) -> str:
+    if isinstance(value, str):
+        return value
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | datetime.date | datetime.time):
+        return value.isoformat() if not isinstance(value, int) else str(value)
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    raise CellError(f"{value!r} is not text")
+
+
+def _int(value: object) -> int:
+    if isinstance(value, bool):
+        raise CellError(f"{value!r} is not an integer")
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, str) and _INTEGER.fullmatch(value.strip()):
+        return int(value)
+    raise CellError(f"{value!r} is not an integer")
+
+
+def _bool(value: object) -> bool:
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, int) and value in (0, 1):
+        return bool(value)
+    if isinstance(value, str):
+        low = value.strip().lower()
+        if low in _TRUE:
+            return True
+        if low in _FALSE:
+            return False
+    raise CellError(f"{value!r} is not true or false")
+
+
+def _seat(value: object) -> Seat:
+    seat = _SEATS.get(value.strip().upper()) if isinstance(value, str) else None
+    if seat is None:
+        raise CellError(f"{value!r} is not a seat (N, E, S or W)")
+    return seat
+
+
+def _card(value: object) -> Card:
+    if not isinstance(value, str):
+        raise CellError(f"{value!r} is not a card")
+    try:
+        return Card.parse(value.strip())
+    except ValueError:
+        raise CellError(f"{value!r} is not a card") from None
+
+
+def _cards(value: object) -> tuple[Card, ...]:
+    if isinstance(value, list | tuple):
+        return tuple(_card(v) for v in value)
+    if isinstance(value, str):
+        return () if value.strip() == "-" else tuple(_card(t) for t in value.split())
+    raise CellError(f"{value!r} is not a list of cards")
+
+
+_PARSERS: Final = {
+    Type.TEXT: _text,
+    Type.INT: _int,
+    Type.BOOL: _bool,
+    Type.SEAT: _seat,
+    Type.CARD: _card,
+    Type.CARDS: _cards,
+}
+
+
+def _in_limits(column: str, value: int) -> None:
+    """The notation's limits: a running score of at most nine digits, every other number
+    (a hand, trick, count, place) from 0 to :data:`~spadesctl.core.limits.MAX_NUMBER`."""
+    if column == "recorded_score":
+        if len(str(abs(value))) > MAX_SCORE_DIGITS:
+            raise CellError(f"{value} has more than {MAX_SCORE_DIGITS} digits")
+    elif not 0 <= value <= MAX_NUMBER:
+        raise CellError(f"{value} is not a number from 0 to {MAX_NUMBER}")
+
+
+def parse_bid(seat: Seat, text: str) -> Bid:
+    """A seat's bid as written (``4``, ``nil``, ``bnil``, ``b6``)."""
+    found = _BID.fullmatch(text.strip().lower())
+    if found is None:
+        raise CellError(f"{text!r} is not a bid (a number, nil, bnil or bN)")
+    word, blind, number = found.groups()
+    if word == "nil":
+        return Bid(seat, BidKind.NIL, 0)
+    if word == "bnil":
+        return Bid(seat, BidKind.BLIND_NIL, 0)
+    if blind is not None:
+        return Bid(seat, BidKind.BLIND, int(blind))
+    return Bid(seat, BidKind.NUMBER, int(number))
+
+
+# The component readers, shared with the encoder -------------------------------------
+
+
+def deal_of(dealt: Sequence[tuple[Seat, tuple[Card, ...]]]) -> Deal | None:
+    """The deal of the seats' ``deal`` (or ``dealt``) cells (in row order); none when no
+    row has one."""
+    return Deal(tuple(Holding(seat, cards) for seat, cards in dealt)) if dealt else None
+
+
+def bids_of(bids: Sequence[tuple[int | None, int, Bid]]) -> tuple[Bid, ...]:
+    """The bids ordered by ``bid_order`` (rows without one after, in row order)."""
+    ordered = sorted(bids, key=lambda b: (b[0] is None, b[0] or 0, b[1]))
+    return tuple(b for _, _, b in ordered)
+
+
+def took_of(counts: Sequence[tuple[Seat, int]]) -> Took | None:
+    return Took(tuple(counts)) if counts else None
+
+
+def reneges_of(rulings: Sequence[tuple[Seat, tuple[int, ...]]]) -> tuple[Renege, ...]:
+    return tuple(Renege(seat, trick) for seat, tricks in rulings for trick in tricks)
+
+
+def entries_of(values: Sequence[tuple[Party, int]]) -> tuple[tuple[Party, int], ...]:
+    """A score or bags line's entries: each party once, in the order of its first row."""
+    seen: dict[Party, int] = {}
+    for party, value in values:
+        seen.setdefault(party, value)
+    return tuple(seen.items())
+
+
+def renege_tricks(text: str) -> tuple[int, ...]:
+    numbers = tuple(_int(t) for t in text.replace(",", " ").split())
+    for n in numbers:
+        _in_limits("ruled_reneges", n)
+    return numbers
+
+
+# Reading the tables -----------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class _Rows:
+    """One table of the import with its column indices."""
+
+    kind: ImportTable
+    table: Table
+    is_source: bool
+    index: dict[str, int] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.index = {name: i for i, name in enumerate(self.table.columns)}
+
+    def has(self, column: str) -> bool:
+        return column in self.index
+
+
+@dataclass(slots=True)
+class _GameParts:
+    """What the tables hold of one game."""
+
+    first: Position
+    games_row: tuple[_Rows, int] | None = None
+    hand_runs: list[tuple[int, list[int]]] = field(default_factory=list)
+    tricks: dict[int, list[int]] = field(default_factory=dict)
+    card_rows: dict[int, list[int]] = field(default_factory=dict)
+    issues: list[SyntaxIssue] = field(default_factory=list)
+
+
+class _Reader:
+    """Rows -> games (a short-lived worker for one import)."""
+
+    def __init__(self, source: str, tables: Mapping[ImportTable, tuple[Table, bool]]) -> None:
+        self.source = source
+        self.rows = {kind: _Rows(kind, t, is_source) for kind, (t, is_source) in tables.items()}
+        self.games: dict[tuple[str | None, str], _GameParts] = {}
+        self.global_issues: list[SyntaxIssue] = []
+
+    # positions and issues
+    def pos(self, rows: _Rows, row: int, column: str | None = None) -> Position:
+        col = rows.table.column_number(column) if column is not None and rows.has(column) else 1
+        if rows.is_source:
+            return Position(rows.table.line_of(row), col)
+        return Position(1, 1)
+
+    def issue(self, rows: _Rows, row: int, column: str | None, message: str) -> SyntaxIssue:
+        where = ""
+        if not rows.is_source:
+            where = f"{rows.table.name}:{rows.table.line_of(row)}"
+            if column is not None and rows.has(column):
+                where += f":{rows.table.column_number(column)}"
+            where += ": "
+        line = rows.table.line_of(row)
+        return SyntaxIssue(
+            f"{where}{rows.kind} row at line {line}, column {column!r}: {message}"
+            if column
+            else f"{where}{rows.kind} row at line {line}: {message}",
+            self.pos(rows, row, column),
+            SYNTAX_ERROR,
+        )
+
+    def cell(self, rows: _Rows, row: int, column: str, parts: _GameParts | None) -> object:
+        """The parsed value of a cell, or ``None`` (a null, or a bad value reported)."""
+        at = rows.index.get(column)
+        if at is None:
+            return None
+        value = rows.table.rows[row][at]
+        if value is None or (isinstance(value, str) and not value.strip() and column != "tags"):
+            if COLUMNS[rows.kind][column].required:
+                self._report(parts, self.issue(rows, row, column, "a required value is missing"))
+            return None
+        try:
+            parsed = _PARSERS[COLUMNS[rows.kind][column].type](value)
+            if isinstance(parsed, int) and not isinstance(parsed, bool):
+                _in_limits(column, parsed)
+            return parsed
+        except CellError as exc:
+            self._report(parts, self.issue(rows, row, column, str(exc)))
+            return None
+
+    def _report(self, parts: _GameParts | None, issue: SyntaxIssue) -> None:
+        (parts.issues if parts is not None else self.global_issues).append(issue)
+
+    # keys
+    def key(self, rows: _Rows, row: int) -> tuple[str | None, str] | None:
+        values = rows.table.rows[row]
+        game = values[rows.index["game"]]
+        file = values[rows.index["file"]] if rows.has("file") else None
+        if game is None:
+            self.global_issues.append(self.issue(rows, row, "game", "a required value is missing"))
+            return None
+        try:
+            return (None if file is None else _text(file), _text(game))
+        except CellError as exc:
+            self.global_issues.append(self.issue(rows, row, "game", str(exc)))
+            return None
+
+    def parts(self, key: tuple[str | None, str], rows: _Rows, row: int) -> _GameParts:
+        found = self.games.get(key)
+        if found is None:
+            found = self.games[key] = _GameParts(self.pos(rows, row))
+        return found
+
+    def index_all(self) -> None:
+        order: tuple[ImportTable, ...] = ("games", "hands", "tricks", "cards")
+        for kind in order:
+            rows = self.rows.get(kind)
+            if rows is None:
+                continue
+            missing = [c for c in required(kind) if not rows.has(c)]
+            if missing:
+                names = ", ".join(repr(c) for c in missing)
+                self.global_issues.append(
+                    SyntaxIssue(
+                        f"{rows.table.name}: the {kind} table has no {names} column "
+                        f"(it needs {', '.join(required(kind))})",
+                        Position(1, 1),
+                        SYNTAX_ERROR,
+                    )
+                )
+                del self.rows[kind]
+                continue
+            getattr(self, f"_index_{kind}")(rows)
+        play = self.rows.get("tricks") or self.rows.get("cards")
+        if play is not None and "hands" not in self.rows:
+            self.global_issues.append(
+                SyntaxIssue(
+                    f"{play.table.name}: a {play.kind} table is read with its hands table "
+                    "(dealer, seats, bids), named alike beside it (hands.csv and "
+                    f"{play.kind}.csv); none was found",
+                    Position(1, 1),
+                    SYNTAX_ERROR,
+                )
+            )
+
+    def _keyed(self, rows: _Rows) -> Iterator[tuple[int, tuple[str | None, str], _GameParts]]:
+        """Each row with a readable key: (row, key, its game's parts)."""
+        for row in range(len(rows.table.rows)):
+            key = self.key(rows, row)
+            if key is not None:
+                yield row, key, self.parts(key, rows, row)
+
+    def _index_games(self, rows: _Rows) -> None:
+        for row, _key, parts in self._keyed(rows):
+            if parts.games_row is not None:
+                parts.issues.append(self.issue(rows, row, "game", "a second row of this game"))
+            else:
+                parts.games_row = (rows, row)
+
+    def _index_hands(self, rows: _Rows) -> None:
+        last: tuple[tuple[str | None, str], int] | None = None
+        seats_seen: set[Seat] = set()
+        for row, key, parts in self._keyed(rows):
+            number = self.cell(rows, row, "hand", parts)
+            seat = self.cell(rows, row, "seat", parts)
+            if not isinstance(number, int):
+                continue
+            if last != (key, number):
+                parts.hand_runs.append((number, []))
+                last = (key, number)
+                seats_seen = set()
+            if isinstance(seat, Seat):
+                if seat in seats_seen:
+                    parts.issues.append(
+                        self.issue(
+                            rows, row, "seat", f"a second row of seat {seat.value} in hand {number}"
+                        )
+                    )
+                    continue
+                seats_seen.add(seat)
+            parts.hand_runs[-1][1].append(row)
+
+    def _index_tricks(self, rows: _Rows) -> None:
+        self._index_plays(rows, "tricks")
+
+    def _index_cards(self, rows: _Rows) -> None:
+        self._index_plays(rows, "cards")
+
+    def _index_plays(self, rows: _Rows, kind: ImportTable) -> None:
+        seen: set[tuple[tuple[str | None, str], int, int, Seat | None]] = set()
+        for row, key, parts in self._keyed(rows):
+            hand = self.cell(rows, row, "hand", parts)
+            trick = self.cell(rows, row, "trick", parts)
+            if not isinstance(hand, int) or not isinstance(trick, int):
+                continue
+            seat = self.cell(rows, row, "seat", parts) if kind == "cards" else None
+            mark = (key, hand, trick, seat if isinstance(seat, Seat) else None)
+            if kind == "tricks" or isinstance(seat, Seat):
+                if mark in seen:
+                    what = f"trick {trick} of hand {hand}"
+                    if isinstance(seat, Seat):
+                        what = f"seat {seat.value}'s card in {what}"
+                    parts.issues.append(self.issue(rows, row, "trick", f"a second row of {what}"))
+                    continue
+                seen.add(mark)
+            target = parts.tricks if kind == "tricks" else parts.card_rows
+            target.setdefault(hand, []).append(row)
+
+    # games
+    def games_out(self) -> Iterator[Game]:
+        for index, (key, parts) in enumerate(self.games.items(), start=1):
+            events = list(self._game_events(key, parts))
+            events.extend(parts.issues)
+            events.sort(key=lambda e: 0 if isinstance(e, Tag) else 1)  # tags first
+            yield assemble(events, source=self.source, index=index)
+
+    def _game_events(self, key: tuple[str | None, str], parts: _GameParts) -> Iterator[LineEvent]:
+        yield from self._tags(parts)
+        hands = self.rows.get("hands")
+        occurrence: dict[int, int] = {}
+        for number, hand_rows in parts.hand_runs:
+            assert hands is not None
+            k = occurrence.get(number, 0)
+            occurrence[number] = k + 1
+            yield from self._hand(parts, hands, number, hand_rows, k)
+        if parts.games_row is not None:
+            rows, row = parts.games_row
+            winner = self.cell(rows, row, "recorded_winner", parts)
+            if isinstance(winner, str):
+                try:
+                    yield Result(
+                        parse_party(winner.strip()), self.pos(rows, row, "recorded_winner")
+                    )
+                except ValueError:
+                    parts.issues.append(
+                        self.issue(rows, row, "recorded_winner", f"{winner!r} is not a party")
+                    )
+
+    def _tags(self, parts: _GameParts) -> Iterator[LineEvent]:
+        if parts.games_row is not None:
+            rows, row = parts.games_row
+        else:
+            hands = self.rows.get("hands")
+            if hands is None or not parts.hand_runs or not parts.hand_runs[0][1]:
+                return
+            rows, row = hands, parts.hand_runs[0][1][0]
+        text = self.cell(rows, row, "tags", parts) if rows.has("tags") else None
+        if isinstance(text, str):
+            yield from self._lines(parts, rows, row, "tags", text)
+            return
+        for column, name in _TAG_COLUMNS:
+            value = self.cell(rows, row, column, parts)
+            if isinstance(value, str):
+                yield Tag(name, value, self.pos(rows, row, column))
+
+    def _lines(
+        self, parts: _GameParts, rows: _Rows, row: int, column: str, text: str
+    ) -> Iterator[LineEvent]:
+        from spadesctl.notation.parser import parse_lines
+
+        for event in parse_lines(text.split("\n")):
+            pos = self.pos(rows, row, column)
+            if isinstance(event, SyntaxIssue):
+                parts.issues.append(self.issue(rows, row, column, event.message))
+                continue
+            yield _at(event, pos)
+
+    def _hand(
+        self, parts: _GameParts, rows: _Rows, number: int, hand_rows: list[int], occurrence: int
+    ) -> Iterator[LineEvent]:
+        first = hand_rows[0]
+        dealer = self.cell(rows, first, "dealer", parts)
+        if not isinstance(dealer, Seat):
+            return
+        for row in hand_rows[1:]:
+            other = self.cell(rows, row, "dealer", parts)
+            if isinstance(other, Seat) and other is not dealer:
+                parts.issues.append(
+                    self.issue(
+                        rows,
+                        row,
+                        "dealer",
+                        f"hand {number}'s dealer is {dealer.value} on its first row",
+                    )
+                )
+        start = self.pos(rows, first, "hand")
+        yield HandStart(number, dealer, start)
+        seats: list[tuple[int, Seat]] = []
+        for row in hand_rows:
+            seat = self.cell(rows, row, "seat", parts)
+            if isinstance(seat, Seat):
+                seats.append((row, seat))
+        # the record's deal line; a table without that column: a server's dealt hands
+        deal_column = "deal" if "deal" in rows.index else "dealt"
+        dealt: list[tuple[Seat, tuple[Card, ...]]] = []
+        for row, seat in seats:
+            cards = self.cell(rows, row, deal_column, parts)
+            if isinstance(cards, tuple):
+                dealt.append((seat, cards))
+        deal = deal_of(dealt)
+        if deal is not None:
+            yield _at(deal, self.pos(rows, seats[0][0], deal_column))
+        before = self.cell(rows, first, "lines_before_bids", parts)
+        if isinstance(before, str):
+            yield from self._lines(parts, rows, first, "lines_before_bids", before)
+        bids: list[tuple[int | None, int, Bid]] = []
+        for row, seat in seats:
+            bid = self._bid(parts, rows, row, seat)
+            if bid is not None:
+                order = self.cell(rows, row, "bid_order", parts)
+                bids.append((order if isinstance(order, int) else None, row, bid))
+        if bids:
+            ordered = bids_of(bids)
+            yield Bids(ordered, ordered[0].pos)
+        after_events: list[LineEvent] = []
+        after = self.cell(rows, first, "lines_after_bids", parts)
+        if isinstance(after, str):
+            after_events = list(self._lines(parts, rows, first, "lines_after_bids", after))
+        yield from after_events
+        played = False
+        if not any(isinstance(e, Trick) for e in after_events):
+            for trick in self._tricks(parts, number, occurrence, start):
+                played = True
+                yield trick
+        claims = [seat for row, seat in seats if self.cell(rows, row, "claim", parts) is True]
+        for seat in claims:
+            yield Claim(seat, start)
+        counts: list[tuple[Seat, int]] = []
+        took_column = "took" if rows.has("took") else "tricks"
+        if took_column == "took" or not played:
+            for row, seat in seats:
+                n = self.cell(rows, row, took_column, parts)
+                if isinstance(n, int):
+                    counts.append((seat, n))
+        took = took_of(counts)
+        if took is not None:
+            yield _at(took, start)
+        rulings: list[tuple[Seat, tuple[int, ...]]] = []
+        for row, seat in seats:
+            text = self.cell(rows, row, "ruled_reneges", parts)
+            if isinstance(text, str):
+                try:
+                    rulings.append((seat, renege_tricks(text)))
+                except CellError as exc:
+                    parts.issues.append(self.issue(rows, row, "ruled_reneges", str(exc)))
+        for renege in reneges_of(rulings):
+            yield _at(renege, start)
+        for column, make in (("recorded_score", RecordedScore), ("recorded_bags", RecordedBags)):
+            values: list[tuple[Party, int]] = []
+            for row, seat in seats:
+                value = self.cell(rows, row, column, parts)
+                if isinstance(value, int):
+                    values.append((self._party(parts, rows, row, seat, len(seats)), value))
+            if values:
+                yield make(entries_of(values), start)
+
+    def _party(self, parts: _GameParts, rows: _Rows, row: int, seat: Seat, seats: int) -> Party:
+        text = self.cell(rows, row, "party", parts)
+        if isinstance(text, str):
+            try:
+                return parse_party(text.strip())
+            except ValueError:
+                parts.issues.append(self.issue(rows, row, "party", f"{text!r} is not a party"))
+        return side_of(seat) if seats == 4 else seat
+
+    def _bid(self, parts: _GameParts, rows: _Rows, row: int, seat: Seat) -> Bid | None:
+        text = self.cell(rows, row, "bid_text", parts)
+        column = "bid_text"
+        if not isinstance(text, str):
+            text = self.cell(rows, row, "bid", parts)
+            column = "bid"
+        if not isinstance(text, str):
+            return None
+        pos = self.pos(rows, row, column)
+        try:
+            bid = parse_bid(seat, text)
+        except CellError as exc:
+            parts.issues.append(self.issue(rows, row, column, str(exc)))
+            return None
+        if column == "bid" and bid.kind is BidKind.NUMBER:
+            if self.cell(rows, row, "blind_nil", parts) is True:
+                bid = Bid(seat, BidKind.BLIND_NIL, 0)
+            elif self.cell(rows, row, "nil", parts) is True and bid.tricks == 0:
+                bid = Bid(seat, BidKind.NIL, 0)
+            elif self.cell(rows, row, "blind", parts) is True:
+                bid = Bid(seat, BidKind.BLIND, bid.tricks)
+        return Bid(bid.bidder, bid.kind, bid.tricks, pos)
+
+    def _tricks(
+        self, parts: _GameParts, number: int, occurrence: int, start: Position
+    ) -> Iterator[Trick]:
+        tricks = self.rows.get("tricks")
+        if tricks is not None:
+            yield from self._tricks_of_table(parts, tricks, number, occurrence, start)
+            return
+        cards = self.rows.get("cards")
+        if cards is not None:
+            yield from self._tricks_of_cards(parts, cards, number, occurrence, start)
+
+    def _runs(
+        self, rows: list[int], rows_of: _Rows, parts: _GameParts, occurrence: int
+    ) -> list[int]:
+        """The rows of the ``occurrence``-th run of a hand number (a record may repeat one)."""
+        runs: list[list[int]] = []
+        for row in rows:
+            if runs and row == runs[-1][-1] + 1:
+                runs[-1].append(row)
+            else:
+                runs.append([row])
+        return runs[occurrence] if occurrence < len(runs) else []
+
+    def _tricks_of_table(
+        self, parts: _GameParts, rows: _Rows, number: int, occurrence: int, start: Position
+    ) -> Iterator[Trick]:
+        for row in self._runs(parts.tricks.get(number, []), rows, parts, occurrence):
+            trick = self.cell(rows, row, "trick", parts)
+            leader = self.cell(rows, row, "leader", parts)
+            if not isinstance(trick, int) or not isinstance(leader, Seat):
+                continue
+            pos = self.pos(rows, row, "leader") if rows.is_source else start
+            cards = self.cell(rows, row, "cards", parts)
+            if not isinstance(cards, tuple):
+                by_seat: dict[Seat, Card] = {}
+                for seat, column in zip(Seat, SEAT_CARD_COLUMNS, strict=True):
+                    card = self.cell(rows, row, column, parts)
+                    if isinstance(card, Card):
+                        by_seat[seat] = card
+                order = list(Seat)
+                turn = order.index(leader)
+                clockwise = order[turn:] + order[:turn]
+                cards = tuple(by_seat[s] for s in clockwise if s in by_seat)
+            if not cards:
+                parts.issues.append(self.issue(rows, row, "trick", f"trick {trick} has no card"))
+                continue
+            yield Trick(trick, leader, cards, (), pos)
+
+    def _tricks_of_cards(
+        self, parts: _GameParts, rows: _Rows, number: int, occurrence: int, start: Position
+    ) -> Iterator[Trick]:
+        hand_rows = self._runs(parts.card_rows.get(number, []), rows, parts, occurrence)
+        by_trick: dict[int, list[tuple[int, int, Seat, Card]]] = {}
+        for row in hand_rows:
+            trick = self.cell(rows, row, "trick", parts)
+            seat = self.cell(rows, row, "seat", parts)
+            card = self.cell(rows, row, "card", parts)
+            order = self.cell(rows, row, "order", parts)
+            if isinstance(trick, int) and isinstance(seat, Seat) and isinstance(card, Card):
+                rank = order if isinstance(order, int) else len(by_trick.get(trick, ()))
+                by_trick.setdefault(trick, []).append((rank, row, seat, card))
+        for trick, plays in sorted(by_trick.items()):  # rows in any order: by number
+            plays.sort(key=lambda p: (p[0], p[1]))
+            pos = self.pos(rows, plays[0][1], "card") if rows.is_source else start
+            yield Trick(trick, plays[0][2], tuple(p[3] for p in plays), (), pos)
+
+
+def _at(event: LineEvent, pos: Position) -> LineEvent:
+    """``event`` placed at ``pos`` (events are frozen: a copy)."""
+    import dataclasses
+
+    return dataclasses.replace(event, pos=pos)
+
+
+def games_from_tables(
+    source: str, tables: Mapping[ImportTable, tuple[Table, bool]]
+) -> Iterator[Game]:
+    """The games the import tables hold (``tables``: each kind's table and whether it
+    is the source file itself, which positions its cells), in the order of their first
+    row.  Problems no game owns (a missing column) come as one game of issues first."""
+    reader = _Reader(source, tables)
+    reader.index_all()
+    unjoined = "hands" not in reader.rows and bool({"tricks", "cards"} & set(reader.rows))
+    games = [] if unjoined else list(reader.games_out())
+    if reader.global_issues:
+        yield Game(issues=tuple(reader.global_issues), source=source, index=1)
+    yield from games
+
+
+__all__ = [
+    "CellError",
+    "bids_of",
+    "deal_of",
+    "entries_of",
+    "games_from_tables",
+    "parse_bid",
+    "renege_tricks",
+    "reneges_of",
+    "took_of",
+]
