@@ -170,3 +170,20 @@ def test_export_reports_broken_files_and_exits_1(tmp_path: Path) -> None:
     assert result.exit_code == 1
     assert f"{broken}:1:" in result.stderr and "game 1 not counted" in result.stderr
     assert pl.read_csv(out).height == 8  # the cup game's 2 hands x 4 seats
+
+
+@pytest.mark.parametrize("text", ["", "\n\n; a comment only\n"])
+def test_records_with_no_games_say_so(tmp_path: Path, text: str) -> None:
+    empty = tmp_path / "empty.spades"
+    empty.write_text(text, "utf-8")
+    result = runner.invoke(app, ["stats", str(empty)])
+    assert result.exit_code == 0
+    assert result.stderr == (
+        "spadesctl: warning: no games in these records: the files are empty or hold "
+        "nothing but blank lines and comments\n"
+    )
+
+
+def test_records_with_games_give_no_such_warning() -> None:
+    result = runner.invoke(app, ["stats", "samples/league-night.spades"])
+    assert result.exit_code == 0 and "no games" not in result.stderr

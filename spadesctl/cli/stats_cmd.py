@@ -122,7 +122,14 @@ def report_failures(failures: Sequence[Failure], games: int) -> None:
 
 
 def report_filters(result: StatsResult) -> None:
-    """The footnotes on standard error: the games the filters kept, unknown players."""
+    """The footnotes on standard error: no games at all, the games the filters kept,
+    unknown players."""
+    if result.games_read == 0:
+        typer.echo(
+            "spadesctl: warning: no games in these records: the files are empty or hold "
+            "nothing but blank lines and comments",
+            err=True,
+        )
     for name in result.unmatched_players:
         typer.echo(f"spadesctl: --player {name!r} matches no player in these records", err=True)
     if result.filtered:
