@@ -41,6 +41,7 @@ from spadesctl.events import (
     Trick,
     Widow,
     WidowLine,
+    first_named,
 )
 from spadesctl.values import fast_init
 
@@ -122,18 +123,11 @@ class Game:
 
     def tag(self, name: str) -> str | None:
         """The value of tag ``name`` (case-insensitive), or ``None``."""
-        lowered = name.lower()
-        for t in self.tags:
-            if t.name.lower() == lowered:
-                return t.value
-        return None
+        found = first_named(self.tags, name)
+        return None if found is None else found.value
 
     def tag_event(self, name: str) -> Tag | None:
-        lowered = name.lower()
-        for t in self.tags:
-            if t.name.lower() == lowered:
-                return t
-        return None
+        return first_named(self.tags, name)
 
     @property
     def rules_text(self) -> str | None:
