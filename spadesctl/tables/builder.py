@@ -254,6 +254,16 @@ class HandsBuilder(TableBuilder):
         recorded_bags: int | None = None,
         lines_before_bids: str | None = None,
         lines_after_bids: str | None = None,
+        raise_to: int | None = None,
+        pass_after_bids_to: str | None = None,
+        passed_after_bids: str | None = None,
+        pass_after_bids_order: int | None = None,
+        widow: str | None = None,
+        widow_taken: str | None = None,
+        widow_taken_before_bids: bool | None = None,
+        widow_discarded: str | None = None,
+        widow_discarded_before_bids: bool | None = None,
+        widow_order: int | None = None,
     ) -> None:
         self._append(
             info,
@@ -310,6 +320,16 @@ class HandsBuilder(TableBuilder):
                 recorded_bags,
                 lines_before_bids,
                 lines_after_bids,
+                raise_to,
+                pass_after_bids_to,
+                passed_after_bids,
+                pass_after_bids_order,
+                widow,
+                widow_taken,
+                widow_taken_before_bids,
+                widow_discarded,
+                widow_discarded_before_bids,
+                widow_order,
             ),
         )
 
