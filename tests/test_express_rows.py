@@ -165,6 +165,7 @@ _LOSSLESS = (
     "widow_discarded",
     "widow_discarded_before_bids",
     "widow_order",
+    "party_bid",
     "tags",
     "comments",
 )

@@ -158,8 +158,8 @@ def _in_limits(column: str, value: int) -> None:
         raise CellError(f"{value} is not a number from 0 to {MAX_NUMBER}")
 
 
-def parse_bid(seat: Seat, text: str) -> Bid:
-    """A seat's bid as written (``4``, ``nil``, ``bnil``, ``b6``)."""
+def parse_bid(seat: Party, text: str) -> Bid:
+    """A seat's (or a side's) bid as written (``4``, ``nil``, ``bnil``, ``b6``)."""
     found = _BID.fullmatch(text.strip().lower())
     if found is None:
         raise CellError(f"{text!r} is not a bid (a number, nil, bnil or bN)")
@@ -639,8 +639,11 @@ class _Reader:
         if early_passes:
             yield from self._passes(parts, rows, seats, "pass_to", "passed_cards", None, start)
         bids: list[tuple[int | None, int, Bid]] = []
+        sides_bid: set[Party] = set()
         for row, seat in seats:
             bid = self._bid(parts, rows, row, seat)
+            if bid is None and rows.has("party_bid"):
+                bid = self._party_bid(parts, rows, row, seat, len(seats), sides_bid)
             if bid is not None:
                 order = self.cell(rows, row, "bid_order", parts)
                 bids.append((order if isinstance(order, int) else None, row, bid))
@@ -804,6 +807,24 @@ class _Reader:
             except ValueError:
                 parts.issues.append(self.issue(rows, row, "party", f"{text!r} is not a party"))
         return side_of(seat) if seats == 4 else seat
+
+    def _party_bid(
+        self, parts: _GameParts, rows: _Rows, row: int, seat: Seat, seats: int, done: set[Party]
+    ) -> Bid | None:
+        """The bid of the row's party as one (``party_bid``), on its first row only."""
+        text = self.cell(rows, row, "party_bid", parts)
+        if not isinstance(text, str):
+            return None
+        party = self._party(parts, rows, row, seat, seats)
+        if party in done:
+            return None
+        done.add(party)
+        try:
+            bid = parse_bid(party, text)
+        except CellError as exc:
+            parts.issues.append(self.issue(rows, row, "party_bid", str(exc)))
+            return None
+        return Bid(party, bid.kind, bid.tricks, self.pos(rows, row, "party_bid"))
 
     def _bid(self, parts: _GameParts, rows: _Rows, row: int, seat: Seat) -> Bid | None:
         text = self.cell(rows, row, "bid_text", parts)

@@ -60,6 +60,7 @@ class SeatColumns:
     recorded_score: int | None = None
     recorded_bags: int | None = None
     raise_to: int | None = None
+    party_bid: str | None = None
     pass_after_bids_to: str | None = None
     passed_after_bids: str | None = None
     pass_after_bids_order: int | None = None
@@ -144,20 +145,8 @@ def encode_hand(
         else:
             rest.deal = hand.deal
     # the bids
-    if hand.bids:
-        own = [b for b in hand.bids if isinstance(b.bidder, Seat) and b.bidder in cells]
-        order = {b.bidder: i for i, b in enumerate(hand.bids, start=1)}
-        ok = len(own) == len(hand.bids) and len(order) == len(own)
-        decoded: tuple[Bid, ...] = ()
-        if ok:
-            decoded = bids_of([(order[b.bidder], 0, b) for b in own])
-        if ok and decoded == hand.bids:
-            for b in own:
-                assert isinstance(b.bidder, Seat)
-                cells[b.bidder]["bid_text"] = b.text
-                cells[b.bidder]["bid_order"] = order[b.bidder]
-        else:
-            rest.bids = hand.bids
+    if hand.bids and not _bids_in_cells(hand.bids, seats, parties, cells):
+        rest.bids = hand.bids
     # the passes before the bidding: the stats columns ``pass_to`` and ``passed_cards``
     # (tables.adapter) hold one pass a seat
     row_of = {s: i for i, s in enumerate(seats)}
@@ -252,6 +241,45 @@ def encode_hand(
         _lines(after),
         None if hand.widow is None else _cards_text(hand.widow.cards),
     )
+
+
+def _bids_in_cells(
+    bids: tuple[Bid, ...],
+    seats: Sequence[Seat],
+    parties: Mapping[Seat, Party],
+    cells: dict[Seat, dict[str, object]],
+) -> bool:
+    """Put the bids in the seats' cells, if they read back the same: a seat's own bid in
+    its ``bid_text``, a side's bid as one (``bid NS 5``) in its rows' ``party_bid``
+    (read from its first row), each with its ``bid_order``."""
+    order = {b.bidder: i for i, b in enumerate(bids, start=1)}
+    if len(order) != len(bids):
+        return False
+    by_seat: dict[Seat, tuple[str, Bid]] = {}
+    for b in bids:
+        if isinstance(b.bidder, Seat) and b.bidder in cells:
+            mine = [b.bidder]
+            column = "bid_text"
+        else:
+            mine = [s for s in seats if parties[s] is b.bidder and s is not b.bidder]
+            column = "party_bid"
+        if not mine or any(s in by_seat for s in mine):
+            return False  # a party not at the table, or a seat that bids twice
+        for s in mine:
+            by_seat[s] = (column, b)
+    rows_of = {s: i for i, s in enumerate(seats)}
+    read: list[tuple[int | None, int, Bid]] = []
+    firsts: set[Party] = set()
+    for s in seats:
+        if s in by_seat and by_seat[s][1].bidder not in firsts:
+            firsts.add(by_seat[s][1].bidder)
+            read.append((order[by_seat[s][1].bidder], rows_of[s], by_seat[s][1]))
+    if bids_of(read) != bids:
+        return False
+    for s, (column, b) in by_seat.items():
+        cells[s][column] = b.text
+        cells[s]["bid_order"] = order[b.bidder]
+    return True
 
 
 def _raises_in_cells(

@@ -120,6 +120,14 @@ COLUMNS: Final[Mapping[ImportTable, Mapping[str, Column]]] = MappingProxyType(
             ),
             Column("bid_order", Type.INT, False, "the bid's place in the bidding, from 1"),
             Column(
+                "party_bid",
+                Type.TEXT,
+                False,
+                "the bid of the row's party as one (`bid NS 5`, `b6`: a side's bid), on its "
+                "rows with their `bid_order`; read from the party's first row, for a seat "
+                "with no bid of its own",
+            ),
+            Column(
                 "deal",
                 Type.CARDS,
                 False,

@@ -329,6 +329,7 @@ def _add_hands(
                 widow_discarded=own.widow_discarded,
                 widow_discarded_before_bids=own.widow_discarded_before_bids,
                 widow_order=_int32(own.widow_order),
+                party_bid=own.party_bid,
             )
             first_row = False
 

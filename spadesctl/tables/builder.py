@@ -264,6 +264,7 @@ class HandsBuilder(TableBuilder):
         widow_discarded: str | None = None,
         widow_discarded_before_bids: bool | None = None,
         widow_order: int | None = None,
+        party_bid: str | None = None,
     ) -> None:
         self._append(
             info,
@@ -330,6 +331,7 @@ class HandsBuilder(TableBuilder):
                 widow_discarded,
                 widow_discarded_before_bids,
                 widow_order,
+                party_bid,
             ),
         )
 

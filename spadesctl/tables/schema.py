@@ -148,6 +148,7 @@ HANDS: Final[Schema] = MappingProxyType(
         "widow_discarded": pl.String(),
         "widow_discarded_before_bids": pl.Boolean(),
         "widow_order": pl.Int32(),
+        "party_bid": pl.String(),
     }
 )
 
