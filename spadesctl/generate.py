@@ -53,6 +53,7 @@ from spadesctl.record import Game, Hand
 from spadesctl.replay.bidding import bidding_order, contract_of, raise_contract
 from spadesctl.replay.deal import pass_receiver
 from spadesctl.replay.legal import legal_indices
+from spadesctl.replay.widow import discarded_before_bid, taken_before_bid
 from spadesctl.rules.parse import format_rules
 from spadesctl.rules.ruleset import BagMode, Bidding, FirstLead, Ruleset, WidowDiscard, WidowRule
 from spadesctl.scoring import HandScore, Standing, game_end, parties_of, score_hand
@@ -451,7 +452,7 @@ class _Game:
         """``widow=dealer`` or ``two_of_clubs``: the taker takes the widow before the
         bidding, and discards its two worst cards now or (``after_bid``) later."""
         rules = self.rules
-        if not left or rules.widow not in (WidowRule.DEALER, WidowRule.TWO_OF_CLUBS):
+        if not left or not taken_before_bid(rules):
             return ()
         taker = dealer
         if rules.widow is WidowRule.TWO_OF_CLUBS and TWO_OF_CLUBS not in left:
@@ -459,7 +460,7 @@ class _Game:
         t = self.seats.index(taker)
         holdings[t].update(left)
         lines: list[WidowLine] = [Take(taker, tuple(CARDS[c] for c in left))]
-        if rules.widow_discard is WidowDiscard.BEFORE_BID:
+        if discarded_before_bid(rules):
             lines.append(self._discard(taker, holdings, len(left)))
         return tuple(lines)
 

@@ -30,9 +30,9 @@ from spadesctl.tables.deal import ACE_RANK, HIGH_CARD_RANK, Features, features
 _SUIT_TEXT: Final = ("S", "H", "D", "C")  # suits in play, numbered as the express check does
 _PRINTED: Final = ("S", "H", "D", "C")  # a deal word's suit groups, in order
 _JOKERS: Final = {"B": "BJ", "L": "LJ"}
-#: The hands table's lossless columns (``bid_text`` .. ``lines_after_bids``), which the
+#: The hands table's lossless columns (``bid_text`` .. ``party_bid``), which the
 #: express rows leave null (:attr:`spadesctl.tables.corpus.CorpusOptions.lossless`).
-_NOT_LOSSLESS: Final = (None, None, None, None, False, None, None, None, None, None)
+_NOT_LOSSLESS: Final = (None, None, None, None, False, None, None, None, None, None) + (None,) * 11
 #: How many ranks, from the ace down, are high cards (:mod:`spadesctl.tables.deal`).
 _HIGH_RANKS: Final = ACE_RANK - HIGH_CARD_RANK + 1
 
@@ -215,7 +215,7 @@ def _hand_rows(game: _Settled) -> list[tuple[object, ...]]:
                     0,  # renege_lost
                     0,  # renege_received
                     0,  # renege_counted
-                    *_NOT_LOSSLESS,  # bid_text .. lines_after_bids: not asked for
+                    *_NOT_LOSSLESS,  # bid_text .. party_bid: not asked for
                 )
             )
     return out

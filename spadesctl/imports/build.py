@@ -17,7 +17,7 @@ import json
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Final
+from typing import Final, TypeVar
 
 from spadesctl.cards import Card, Party, Seat, parse_party, side_of
 from spadesctl.core.limits import MAX_NUMBER, MAX_SCORE_DIGITS
@@ -28,22 +28,32 @@ from spadesctl.events import (
     Bids,
     Claim,
     Deal,
+    Discard,
     HandStart,
     Holding,
     LineEvent,
+    Pass,
     Position,
+    Raise,
     RecordedBags,
     RecordedScore,
     Renege,
     Result,
     SyntaxIssue,
     Tag,
+    Take,
     Took,
     Trick,
+    Widow,
+    WidowLine,
 )
 from spadesctl.imports.load import Table
 from spadesctl.imports.schema import COLUMNS, SEAT_CARD_COLUMNS, ImportTable, Type, required
 from spadesctl.record import Game, GameComment, assemble
+from spadesctl.rules.presets import STANDARD
+from spadesctl.rules.ruleset import Ruleset
+
+T = TypeVar("T")
 
 _INTEGER: Final = re.compile(r"[+-]?\d{1,9}")
 _TRUE: Final = frozenset({"true", "t", "yes", "y", "1"})
@@ -148,8 +158,8 @@ def _in_limits(column: str, value: int) -> None:
         raise CellError(f"{value} is not a number from 0 to {MAX_NUMBER}")
 
 
-def parse_bid(seat: Seat, text: str) -> Bid:
-    """A seat's bid as written (``4``, ``nil``, ``bnil``, ``b6``)."""
+def parse_bid(seat: Party, text: str) -> Bid:
+    """A seat's (or a side's) bid as written (``4``, ``nil``, ``bnil``, ``b6``)."""
     found = _BID.fullmatch(text.strip().lower())
     if found is None:
         raise CellError(f"{text!r} is not a bid (a number, nil, bnil or bN)")
@@ -172,10 +182,52 @@ def deal_of(dealt: Sequence[tuple[Seat, tuple[Card, ...]]]) -> Deal | None:
     return Deal(tuple(Holding(seat, cards) for seat, cards in dealt)) if dealt else None
 
 
+def in_order(items: Sequence[tuple[int | None, int, T]]) -> tuple[T, ...]:
+    """``(place, row, item)`` ordered by the place column (``bid_order``,
+    ``pass_after_bids_order``, ``widow_order``; rows without one after), then by row."""
+    ordered = sorted(items, key=lambda b: (b[0] is None, b[0] or 0, b[1]))
+    return tuple(b for _, _, b in ordered)
+
+
 def bids_of(bids: Sequence[tuple[int | None, int, Bid]]) -> tuple[Bid, ...]:
     """The bids ordered by ``bid_order`` (rows without one after, in row order)."""
-    ordered = sorted(bids, key=lambda b: (b[0] is None, b[0] or 0, b[1]))
-    return tuple(b for _, _, b in ordered)
+    return in_order(bids)
+
+
+def raises_of(values: Sequence[tuple[int | None, int, tuple[Party, int]]]) -> tuple[Raise, ...]:
+    """The ``raise`` lines of the rows' ``raise_to`` (with each row's ``bid_order``):
+    each party once, in the order of its first row in the bidding (the second round goes
+    round the table as the first), else in the rows' order."""
+    return tuple(Raise(party, tricks) for party, tricks in entries_of(in_order(values)))
+
+
+@dataclass(frozen=True, slots=True)
+class WidowCells:
+    """A seat's widow cells: the cards it took and discarded (``None``: no such line),
+    each before the bidding or after it."""
+
+    seat: Seat
+    taken: tuple[Card, ...] | None
+    taken_before_bids: bool
+    discarded: tuple[Card, ...] | None
+    discarded_before_bids: bool
+
+
+def widow_lines_of(
+    seats: Sequence[tuple[int | None, int, WidowCells]],
+) -> tuple[tuple[WidowLine, ...], tuple[WidowLine, ...]]:
+    """The ``take`` and ``discard`` lines before the bidding and after it: in each, the
+    takes and then the discards, in ``widow_order`` (else the rows' order)."""
+    ordered = in_order(seats)
+    before: list[WidowLine] = []
+    after: list[WidowLine] = []
+    for c in ordered:
+        if c.taken is not None:
+            (before if c.taken_before_bids else after).append(Take(c.seat, c.taken))
+    for c in ordered:
+        if c.discarded is not None:
+            (before if c.discarded_before_bids else after).append(Discard(c.seat, c.discarded))
+    return tuple(before), tuple(after)
 
 
 def took_of(counts: Sequence[tuple[Seat, int]]) -> Took | None:
@@ -269,13 +321,21 @@ class _GameParts:
     tricks: dict[int, list[int]] = field(default_factory=dict)
     card_rows: dict[int, list[int]] = field(default_factory=dict)
     issues: list[SyntaxIssue] = field(default_factory=list)
+    rules_tag: str | None = None  # its Rules tag
+    rules: Ruleset | None = None  # its ruleset, once asked for
 
 
 class _Reader:
     """Rows -> games (a short-lived worker for one import)."""
 
-    def __init__(self, source: str, tables: Mapping[ImportTable, tuple[Table, bool]]) -> None:
+    def __init__(
+        self,
+        source: str,
+        tables: Mapping[ImportTable, tuple[Table, bool]],
+        default_rules: Ruleset = STANDARD,
+    ) -> None:
         self.source = source
+        self.default_rules = default_rules
         self.rows = {kind: _Rows(kind, t, is_source) for kind, (t, is_source) in tables.items()}
         self.games: dict[tuple[str | None, str], _GameParts] = {}
         self.global_issues: list[SyntaxIssue] = []
@@ -467,7 +527,10 @@ class _Reader:
         return dataclasses.replace(game, comments=comments)
 
     def _game_events(self, key: tuple[str | None, str], parts: _GameParts) -> Iterator[LineEvent]:
-        yield from self._tags(parts)
+        for tag in self._tags(parts):
+            if isinstance(tag, Tag) and tag.name.lower() == "rules" and parts.rules_tag is None:
+                parts.rules_tag = tag.value
+            yield tag
         hands = self.rows.get("hands")
         occurrence: dict[int, int] = {}
         for number, hand_rows in parts.hand_runs:
@@ -552,23 +615,55 @@ class _Reader:
         deal = deal_of(dealt)
         if deal is not None:
             yield _at(deal, self.pos(rows, seats[0][0], deal_column))
+        before_events: list[LineEvent] = []
         before = self.cell(rows, first, "lines_before_bids", parts)
         if isinstance(before, str):
-            yield from self._lines(parts, rows, first, "lines_before_bids", before)
+            before_events = list(self._lines(parts, rows, first, "lines_before_bids", before))
+        after_events: list[LineEvent] = []
+        after = self.cell(rows, first, "lines_after_bids", parts)
+        if isinstance(after, str):
+            after_events = list(self._lines(parts, rows, first, "lines_after_bids", after))
+        # a kind of line the hand's lines hold is read from them, not from its columns
+        in_lines = {type(e) for e in before_events} | {type(e) for e in after_events}
+        early_passes = Pass not in {type(e) for e in before_events}
+        late_passes = Pass not in {type(e) for e in after_events}
+        widow = self._hand_cell(parts, rows, hand_rows, "widow", number)
+        if isinstance(widow, tuple) and Widow not in in_lines:
+            yield Widow(widow, start)
+        yield from before_events
+        widow_before: tuple[WidowLine, ...] = ()
+        widow_after: tuple[WidowLine, ...] = ()
+        if not in_lines & {Take, Discard}:
+            widow_before, widow_after = self._widow_lines(parts, rows, seats)
+        yield from (_at(line, start) for line in widow_before)
+        if early_passes:
+            yield from self._passes(parts, rows, seats, "pass_to", "passed_cards", None, start)
         bids: list[tuple[int | None, int, Bid]] = []
+        sides_bid: set[Party] = set()
         for row, seat in seats:
             bid = self._bid(parts, rows, row, seat)
+            if bid is None and rows.has("party_bid"):
+                bid = self._party_bid(parts, rows, row, seat, len(seats), sides_bid)
             if bid is not None:
                 order = self.cell(rows, row, "bid_order", parts)
                 bids.append((order if isinstance(order, int) else None, row, bid))
         if bids:
             ordered = bids_of(bids)
             yield Bids(ordered, ordered[0].pos)
-        after_events: list[LineEvent] = []
-        after = self.cell(rows, first, "lines_after_bids", parts)
-        if isinstance(after, str):
-            after_events = list(self._lines(parts, rows, first, "lines_after_bids", after))
         yield from after_events
+        if Raise not in in_lines:
+            yield from self._raises(parts, rows, seats, start)
+        yield from (_at(line, start) for line in widow_after)
+        if late_passes:
+            yield from self._passes(
+                parts,
+                rows,
+                seats,
+                "pass_after_bids_to",
+                "passed_after_bids",
+                "pass_after_bids_order",
+                start,
+            )
         played = False
         if not any(isinstance(e, Trick) for e in after_events):
             for trick in self._tricks(parts, number, occurrence, start):
@@ -606,6 +701,104 @@ class _Reader:
             if values:
                 yield make(entries_of(values), start)
 
+    def _hand_cell(
+        self, parts: _GameParts, rows: _Rows, hand_rows: list[int], column: str, number: int
+    ) -> object:
+        """A cell of the whole hand: the value of its first row that has one (a row that
+        gives another is an error)."""
+        found: object = None
+        for row in hand_rows:
+            value = self.cell(rows, row, column, parts)
+            if value is None:
+                continue
+            if found is None:
+                found = value
+            elif value != found:
+                message = f"hand {number}'s {column} is {_shown(found)} on an earlier row"
+                parts.issues.append(self.issue(rows, row, column, message))
+        return found
+
+    def _passes(
+        self,
+        parts: _GameParts,
+        rows: _Rows,
+        seats: list[tuple[int, Seat]],
+        to_column: str,
+        cards_column: str,
+        order_column: str | None,
+        start: Position,
+    ) -> Iterator[Pass]:
+        """The ``pass`` lines of the seats' pass columns (a seat: to whom, the cards)."""
+        found: list[tuple[int | None, int, Pass]] = []
+        for row, seat in seats:
+            to = self.cell(rows, row, to_column, parts)
+            cards = self.cell(rows, row, cards_column, parts)
+            if not isinstance(to, Seat) or not isinstance(cards, tuple):
+                continue
+            place = self.cell(rows, row, order_column, parts) if order_column else None
+            found.append((place if isinstance(place, int) else None, row, Pass(seat, to, cards)))
+        for p in in_order(found):
+            yield _at(p, start)
+
+    def _raises(
+        self, parts: _GameParts, rows: _Rows, seats: list[tuple[int, Seat]], start: Position
+    ) -> Iterator[Raise]:
+        values: list[tuple[int | None, int, tuple[Party, int]]] = []
+        for row, seat in seats:
+            value = self.cell(rows, row, "raise_to", parts)
+            if isinstance(value, int):
+                party = self._party(parts, rows, row, seat, len(seats))
+                place = self.cell(rows, row, "bid_order", parts)
+                values.append((place if isinstance(place, int) else None, row, (party, value)))
+        for r in raises_of(values):
+            yield _at(r, start)
+
+    def _widow_lines(
+        self, parts: _GameParts, rows: _Rows, seats: list[tuple[int, Seat]]
+    ) -> tuple[tuple[WidowLine, ...], tuple[WidowLine, ...]]:
+        """The ``take`` and ``discard`` lines of the seats' widow columns; without a
+        ``..._before_bids`` cell, when the game's ruleset has them (its Rules tag, else the
+        ruleset the command reads records under)."""
+        found: list[tuple[int | None, int, WidowCells]] = []
+        for row, seat in seats:
+            taken = self.cell(rows, row, "widow_taken", parts)
+            discarded = self.cell(rows, row, "widow_discarded", parts)
+            if not isinstance(taken, tuple) and not isinstance(discarded, tuple):
+                continue
+            early_take = self.cell(rows, row, "widow_taken_before_bids", parts)
+            early_discard = self.cell(rows, row, "widow_discarded_before_bids", parts)
+            if not isinstance(early_take, bool) or not isinstance(early_discard, bool):
+                from spadesctl.replay.widow import discarded_before_bid, taken_before_bid
+
+                rules = self._rules(parts)
+                if not isinstance(early_take, bool):
+                    early_take = taken_before_bid(rules)
+                if not isinstance(early_discard, bool):
+                    early_discard = discarded_before_bid(rules)
+            cells = WidowCells(
+                seat,
+                taken if isinstance(taken, tuple) else None,
+                early_take,
+                discarded if isinstance(discarded, tuple) else None,
+                early_discard,
+            )
+            place = self.cell(rows, row, "widow_order", parts)
+            found.append((place if isinstance(place, int) else None, row, cells))
+        return widow_lines_of(found)
+
+    def _rules(self, parts: _GameParts) -> Ruleset:
+        """The game's ruleset: its Rules tag, else the default (one that is not valid:
+        the default, as the referee reads it)."""
+        if parts.rules is None:
+            from spadesctl.rules.parse import RulesError
+            from spadesctl.rules.resolve import declared_rules
+
+            try:
+                parts.rules = declared_rules(parts.rules_tag, self.default_rules)
+            except RulesError:
+                parts.rules = self.default_rules
+        return parts.rules
+
     def _party(self, parts: _GameParts, rows: _Rows, row: int, seat: Seat, seats: int) -> Party:
         text = self.cell(rows, row, "party", parts)
         if isinstance(text, str):
@@ -614,6 +807,24 @@ class _Reader:
             except ValueError:
                 parts.issues.append(self.issue(rows, row, "party", f"{text!r} is not a party"))
         return side_of(seat) if seats == 4 else seat
+
+    def _party_bid(
+        self, parts: _GameParts, rows: _Rows, row: int, seat: Seat, seats: int, done: set[Party]
+    ) -> Bid | None:
+        """The bid of the row's party as one (``party_bid``), on its first row only."""
+        text = self.cell(rows, row, "party_bid", parts)
+        if not isinstance(text, str):
+            return None
+        party = self._party(parts, rows, row, seat, seats)
+        if party in done:
+            return None
+        done.add(party)
+        try:
+            bid = parse_bid(party, text)
+        except CellError as exc:
+            parts.issues.append(self.issue(rows, row, "party_bid", str(exc)))
+            return None
+        return Bid(party, bid.kind, bid.tricks, self.pos(rows, row, "party_bid"))
 
     def _bid(self, parts: _GameParts, rows: _Rows, row: int, seat: Seat) -> Bid | None:
         text = self.cell(rows, row, "bid_text", parts)
@@ -705,18 +916,31 @@ class _Reader:
             yield Trick(trick, plays[0][2], tuple(p[3] for p in plays), (), pos)
 
 
-def _at(event: LineEvent, pos: Position) -> LineEvent:
+def _shown(value: object) -> str:
+    if isinstance(value, tuple):
+        return " ".join(c.text for c in value if isinstance(c, Card)) or "-"
+    return repr(value)
+
+
+E = TypeVar("E", bound=LineEvent)
+
+
+def _at(event: E, pos: Position) -> E:
     """``event`` placed at ``pos`` (events are frozen: a copy)."""
     return dataclasses.replace(event, pos=pos)
 
 
 def games_from_tables(
-    source: str, tables: Mapping[ImportTable, tuple[Table, bool]]
+    source: str,
+    tables: Mapping[ImportTable, tuple[Table, bool]],
+    default_rules: Ruleset | None = None,
 ) -> Iterator[Game]:
     """The games the import tables hold (``tables``: each kind's table and whether it
     is the source file itself, which positions its cells), in the order of their first
-    row.  Problems no game owns (a missing column) come as one game of issues first."""
-    reader = _Reader(source, tables)
+    row.  Problems no game owns (a missing column) come as one game of issues first.
+    ``default_rules``: the ruleset of games without a Rules tag (``--rules``; standard),
+    which only says when a widow is taken and discarded where no column says it."""
+    reader = _Reader(source, tables, default_rules or STANDARD)
     reader.index_all()
     unjoined = "hands" not in reader.rows and bool({"tricks", "cards"} & set(reader.rows))
     games = [] if unjoined else list(reader.games_out())
@@ -727,13 +951,17 @@ def games_from_tables(
 
 __all__ = [
     "CellError",
+    "WidowCells",
     "bids_of",
     "comments_of",
     "deal_of",
     "entries_of",
     "games_from_tables",
+    "in_order",
     "parse_bid",
+    "raises_of",
     "renege_tricks",
     "reneges_of",
     "took_of",
+    "widow_lines_of",
 ]

@@ -23,8 +23,9 @@ def sniff(head: bytes) -> bool:
 def read(stream: BinaryIO, source: str, rules: Ruleset | None) -> Iterator[Game]:
     """The games of an import (the source and its companion tables).  A table that
     cannot be read at all raises :class:`~spadesctl.notation.reader.BinaryFileError`
-    (an ``io-error``); ``rules`` is not needed: a game without a ``rules`` column is
-    refereed under ``--rules`` or the configuration's, as a record without a Rules tag."""
+    (an ``io-error``); a game without a ``rules`` column is refereed under ``--rules``
+    or the configuration's (``rules``), as a record without a Rules tag, and ``rules``
+    says when its widow is taken where no column says it."""
     from spadesctl.imports.build import games_from_tables
     from spadesctl.imports.load import Table, TableReadError, read_table
     from spadesctl.imports.schema import table_kind
@@ -64,7 +65,7 @@ def read(stream: BinaryIO, source: str, rules: Ruleset | None) -> Iterator[Game]
             other_kind = table_kind(frozenset(other.columns))
             if other_kind is not None and other_kind not in tables:
                 tables[other_kind] = (other, False)
-    yield from games_from_tables(source, tables)
+    yield from games_from_tables(source, tables, rules)
 
 
 def _kind_of(table: object, source: str) -> ImportTable:

@@ -11,13 +11,37 @@ columns hold what a game server has, and nothing of a record is lost.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
 from spadesctl.cards import Card, Party, Seat
-from spadesctl.events import Bid, Claim, Deal, RecordedBags, RecordedScore, Renege, Took, Trick
-from spadesctl.imports.build import bids_of, deal_of, entries_of, reneges_of, took_of
+from spadesctl.events import (
+    Bid,
+    Claim,
+    Deal,
+    Discard,
+    Pass,
+    Raise,
+    RecordedBags,
+    RecordedScore,
+    Renege,
+    Take,
+    Took,
+    Trick,
+    WidowLine,
+)
+from spadesctl.imports.build import (
+    WidowCells,
+    bids_of,
+    deal_of,
+    entries_of,
+    in_order,
+    raises_of,
+    reneges_of,
+    took_of,
+    widow_lines_of,
+)
 from spadesctl.notation.writer import format_tag, hand_lines
 from spadesctl.record import Game, Hand
 from spadesctl.replay.result import PlayedTrick
@@ -35,6 +59,16 @@ class SeatColumns:
     ruled_reneges: str | None = None
     recorded_score: int | None = None
     recorded_bags: int | None = None
+    raise_to: int | None = None
+    party_bid: str | None = None
+    pass_after_bids_to: str | None = None
+    passed_after_bids: str | None = None
+    pass_after_bids_order: int | None = None
+    widow_taken: str | None = None
+    widow_taken_before_bids: bool | None = None
+    widow_discarded: str | None = None
+    widow_discarded_before_bids: bool | None = None
+    widow_order: int | None = None
 
 
 NO_COLUMNS: Final = SeatColumns()
@@ -47,6 +81,7 @@ class HandColumns:
     seats: Mapping[Seat, SeatColumns]
     lines_before_bids: str | None
     lines_after_bids: str | None
+    widow: str | None = None  # on every row of the hand
 
 
 #: A hand's lossless cells when they are not asked for: every one null (``claim`` false).
@@ -110,20 +145,40 @@ def encode_hand(
         else:
             rest.deal = hand.deal
     # the bids
-    if hand.bids:
-        own = [b for b in hand.bids if isinstance(b.bidder, Seat) and b.bidder in cells]
-        order = {b.bidder: i for i, b in enumerate(hand.bids, start=1)}
-        ok = len(own) == len(hand.bids) and len(order) == len(own)
-        decoded: tuple[Bid, ...] = ()
-        if ok:
-            decoded = bids_of([(order[b.bidder], 0, b) for b in own])
-        if ok and decoded == hand.bids:
-            for b in own:
-                assert isinstance(b.bidder, Seat)
-                cells[b.bidder]["bid_text"] = b.text
-                cells[b.bidder]["bid_order"] = order[b.bidder]
+    if hand.bids and not _bids_in_cells(hand.bids, seats, parties, cells):
+        rest.bids = hand.bids
+    # the passes before the bidding: the stats columns ``pass_to`` and ``passed_cards``
+    # (tables.adapter) hold one pass a seat
+    row_of = {s: i for i, s in enumerate(seats)}
+    early = hand.passes_before_bid
+    if early and not (
+        _one_each(p.giver for p in early)
+        and all(p.giver in row_of and p.cards for p in early)
+        and in_order([(None, row_of[p.giver], p) for p in early]) == early
+    ):
+        rest.passes_before_bid = early
+    # the raises and the passes after the bidding (a blind nil's exchange)
+    if hand.raises and not _raises_in_cells(hand.raises, seats, parties, cells):
+        rest.raises = hand.raises
+    if hand.passes:
+        if _one_each(p.giver for p in hand.passes) and all(
+            p.giver in cells and p.cards for p in hand.passes
+        ):
+            for place, p in enumerate(hand.passes, start=1):
+                cells[p.giver]["pass_after_bids_to"] = p.receiver.value
+                cells[p.giver]["passed_after_bids"] = _cards_text(p.cards)
+                cells[p.giver]["pass_after_bids_order"] = place
         else:
-            rest.bids = hand.bids
+            rest.passes = hand.passes
+    # the widow's take and discard lines
+    if hand.widow_before_bid or hand.widow_after_bid:
+        widow_cells = _widow_cells(hand, row_of)
+        if widow_cells is None:
+            rest.widow_before_bid = hand.widow_before_bid
+            rest.widow_after_bid = hand.widow_after_bid
+        else:
+            for seat, widow_own in widow_cells.items():
+                cells[seat].update(widow_own)
     # the play
     if hand.tricks and not _same_tricks(hand.tricks, played):
         rest.tricks = hand.tricks
@@ -162,18 +217,17 @@ def encode_hand(
         hand.number,
         hand.dealer,
         deal=rest.deal,
-        widow=hand.widow,
         draws=hand.draws,
-        widow_before_bid=hand.widow_before_bid,
-        passes_before_bid=hand.passes_before_bid,
+        widow_before_bid=rest.widow_before_bid,
+        passes_before_bid=rest.passes_before_bid,
     )
     after = Hand(
         hand.number,
         hand.dealer,
         bids=rest.bids,
-        raises=hand.raises,
-        widow_after_bid=hand.widow_after_bid,
-        passes=hand.passes,
+        raises=rest.raises,
+        widow_after_bid=rest.widow_after_bid,
+        passes=rest.passes,
         tricks=rest.tricks,
         claim=rest.claim,
         took=rest.took,
@@ -185,7 +239,116 @@ def encode_hand(
         {s: SeatColumns(**c) if c else NO_COLUMNS for s, c in cells.items()},  # type: ignore[arg-type]
         _lines(before),
         _lines(after),
+        None if hand.widow is None else _cards_text(hand.widow.cards),
     )
+
+
+def _bids_in_cells(
+    bids: tuple[Bid, ...],
+    seats: Sequence[Seat],
+    parties: Mapping[Seat, Party],
+    cells: dict[Seat, dict[str, object]],
+) -> bool:
+    """Put the bids in the seats' cells, if they read back the same: a seat's own bid in
+    its ``bid_text``, a side's bid as one (``bid NS 5``) in its rows' ``party_bid``
+    (read from its first row), each with its ``bid_order``."""
+    order = {b.bidder: i for i, b in enumerate(bids, start=1)}
+    if len(order) != len(bids):
+        return False
+    by_seat: dict[Seat, tuple[str, Bid]] = {}
+    for b in bids:
+        if isinstance(b.bidder, Seat) and b.bidder in cells:
+            mine = [b.bidder]
+            column = "bid_text"
+        else:
+            mine = [s for s in seats if parties[s] is b.bidder and s is not b.bidder]
+            column = "party_bid"
+        if not mine or any(s in by_seat for s in mine):
+            return False  # a party not at the table, or a seat that bids twice
+        for s in mine:
+            by_seat[s] = (column, b)
+    rows_of = {s: i for i, s in enumerate(seats)}
+    read: list[tuple[int | None, int, Bid]] = []
+    firsts: set[Party] = set()
+    for s in seats:
+        if s in by_seat and by_seat[s][1].bidder not in firsts:
+            firsts.add(by_seat[s][1].bidder)
+            read.append((order[by_seat[s][1].bidder], rows_of[s], by_seat[s][1]))
+    if bids_of(read) != bids:
+        return False
+    for s, (column, b) in by_seat.items():
+        cells[s][column] = b.text
+        cells[s]["bid_order"] = order[b.bidder]
+    return True
+
+
+def _raises_in_cells(
+    raises: tuple[Raise, ...],
+    seats: Sequence[Seat],
+    parties: Mapping[Seat, Party],
+    cells: dict[Seat, dict[str, object]],
+) -> bool:
+    """Put the raises in the seats' ``raise_to`` cells, if they read back the same (in
+    the order of the seats' ``bid_order`` cells, :func:`~spadesctl.imports.build.raises_of`)."""
+    values = {r.bidder: r.tricks for r in raises}
+    rows: list[tuple[int | None, int, tuple[Party, int]]] = []
+    for row, seat in enumerate(seats):
+        party = parties[seat]
+        if party in values:
+            place = cells[seat].get("bid_order")
+            rows.append((place if isinstance(place, int) else None, row, (party, values[party])))
+    if len(values) != len(raises) or raises_of(rows) != raises:
+        return False
+    for _, row, (_, tricks) in rows:
+        cells[seats[row]]["raise_to"] = tricks
+    return True
+
+
+def _one_each(seats: Iterable[Seat]) -> bool:
+    listed = list(seats)
+    return len(set(listed)) == len(listed)
+
+
+def _widow_cells(hand: Hand, row_of: Mapping[Seat, int]) -> dict[Seat, dict[str, object]] | None:
+    """The seats' widow cells, when they read back as the hand's ``take`` and
+    ``discard`` lines (:func:`~spadesctl.imports.build.widow_lines_of`): a take and a
+    discard a seat at most, the takes before the discards in each part of the hand."""
+    before, after = hand.widow_before_bid, hand.widow_after_bid
+    lines = (*before, *after)
+    takes = [line for line in lines if isinstance(line, Take)]
+    discards = [line for line in lines if isinstance(line, Discard)]
+    if not (_one_each(t.seat for t in takes) and _one_each(d.seat for d in discards)):
+        return None
+    if any(line.seat not in row_of for line in lines):
+        return None
+    seats = dict.fromkeys([*(t.seat for t in takes), *(d.seat for d in discards)])
+    order = {seat: place for place, seat in enumerate(seats, start=1)}
+    taken = {t.seat: t for t in takes}
+    dropped = {d.seat: d for d in discards}
+    rows = []
+    for seat in order:
+        take, discard = taken.get(seat), dropped.get(seat)
+        cells = WidowCells(
+            seat,
+            None if take is None else take.cards,
+            take is not None and any(x is take for x in before),
+            None if discard is None else discard.cards,
+            discard is not None and any(x is discard for x in before),
+        )
+        rows.append((order[seat], row_of[seat], cells))
+    if widow_lines_of(rows) != (before, after):
+        return None
+    out: dict[Seat, dict[str, object]] = {}
+    for place, _, c in rows:
+        own: dict[str, object] = {"widow_order": place}
+        if c.taken is not None:
+            own["widow_taken"] = _cards_text(c.taken)
+            own["widow_taken_before_bids"] = c.taken_before_bids
+        if c.discarded is not None:
+            own["widow_discarded"] = _cards_text(c.discarded)
+            own["widow_discarded_before_bids"] = c.discarded_before_bids
+        out[c.seat] = own
+    return out
 
 
 def _entries_in_cells(
@@ -211,7 +374,12 @@ class _Rest:
     """The parts of a hand no column holds exactly: written as lines."""
 
     deal: Deal | None = None
+    widow_before_bid: tuple[WidowLine, ...] = ()
+    passes_before_bid: tuple[Pass, ...] = ()
     bids: tuple[Bid, ...] = ()
+    raises: tuple[Raise, ...] = ()
+    widow_after_bid: tuple[WidowLine, ...] = ()
+    passes: tuple[Pass, ...] = ()
     tricks: tuple[Trick, ...] = ()
     claim: Claim | None = None
     took: Took | None = None

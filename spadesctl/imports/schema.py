@@ -120,6 +120,14 @@ COLUMNS: Final[Mapping[ImportTable, Mapping[str, Column]]] = MappingProxyType(
             ),
             Column("bid_order", Type.INT, False, "the bid's place in the bidding, from 1"),
             Column(
+                "party_bid",
+                Type.TEXT,
+                False,
+                "the bid of the row's party as one (`bid NS 5`, `b6`: a side's bid), on its "
+                "rows with their `bid_order`; read from the party's first row, for a seat "
+                "with no bid of its own",
+            ),
+            Column(
                 "deal",
                 Type.CARDS,
                 False,
@@ -161,19 +169,94 @@ COLUMNS: Final[Mapping[ImportTable, Mapping[str, Column]]] = MappingProxyType(
                 "recorded_bags", Type.INT, False, "the party's bags as the score sheet wrote them"
             ),
             Column(
+                "raise_to",
+                Type.INT,
+                False,
+                "the party's new total contract on the record's `raise` line (`bid_rounds=2`)",
+            ),
+            Column(
+                "pass_to",
+                Type.SEAT,
+                False,
+                "to whom the seat passed cards before the bidding (`pass_cards`), with "
+                "`passed_cards`: its `pass` line, in the rows' order",
+            ),
+            Column("passed_cards", Type.CARDS, False, "the cards the seat passed to `pass_to`"),
+            Column(
+                "pass_after_bids_to",
+                Type.SEAT,
+                False,
+                "to whom the seat passed cards after the bidding (a blind nil's exchange), "
+                "with `passed_after_bids`",
+            ),
+            Column(
+                "passed_after_bids",
+                Type.CARDS,
+                False,
+                "the cards the seat passed to `pass_after_bids_to`",
+            ),
+            Column(
+                "pass_after_bids_order",
+                Type.INT,
+                False,
+                "that pass's place among the hand's passes after the bidding, from 1 (else "
+                "the rows' order)",
+            ),
+            Column(
+                "widow",
+                Type.CARDS,
+                False,
+                "the hand's `widow` line: the cards left over after the deal (the same on "
+                "every row of the hand that gives it)",
+            ),
+            Column(
+                "widow_taken",
+                Type.CARDS,
+                False,
+                "the widow's cards the seat took (its `take` line)",
+            ),
+            Column(
+                "widow_taken_before_bids",
+                Type.BOOL,
+                False,
+                "the seat took them before the bidding (else after it); null: when the "
+                "ruleset has the widow taken",
+            ),
+            Column(
+                "widow_discarded",
+                Type.CARDS,
+                False,
+                "the cards the seat laid face down for those it took (its `discard` line)",
+            ),
+            Column(
+                "widow_discarded_before_bids",
+                Type.BOOL,
+                False,
+                "the seat discarded before the bidding (else after it); null: when the "
+                "ruleset has the taker discard",
+            ),
+            Column(
+                "widow_order",
+                Type.INT,
+                False,
+                "the seat's place among the hand's widow takers, from 1 (else the rows' "
+                "order): the takes in this order, then the discards",
+            ),
+            Column(
                 "lines_before_bids",
                 Type.TEXT,
                 False,
-                "the hand's lines before its bids that no column holds (widow, draws, "
-                "passes...), in the notation, one a line; read from the hand's first row",
+                "the hand's lines before its bids that no column holds exactly (draws, and "
+                "the passes or widow lines the columns cannot hold), in the notation, one "
+                "a line; read from the hand's first row",
             ),
             Column(
                 "lines_after_bids",
                 Type.TEXT,
                 False,
-                "the hand's other lines from its bids on (raises, passes, and any line "
-                "the columns cannot hold exactly), in the notation; a hand whose trick "
-                "lines are here has its rows of `tricks` left unread",
+                "the hand's other lines from its bids on that no column holds exactly, in "
+                "the notation; a kind of line (trick, pass, raise, take or discard, widow) "
+                "found in either cell is read from there, its columns and rows left unread",
             ),
         ),
         "tricks": _columns(

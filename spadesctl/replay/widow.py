@@ -54,6 +54,16 @@ class WidowState:
     discarded: dict[Seat, int] = field(default_factory=dict)
 
 
+def taken_before_bid(rules: Ruleset) -> bool:
+    """Whether the widow is taken before the bidding (``dealer``, ``two_of_clubs``)."""
+    return rules.widow in (WidowRule.DEALER, WidowRule.TWO_OF_CLUBS)
+
+
+def discarded_before_bid(rules: Ruleset) -> bool:
+    """Whether the widow's taker discards before the bidding (``widow_discard``)."""
+    return taken_before_bid(rules) and rules.widow_discard is WidowDiscard.BEFORE_BID
+
+
 def check_widow(hand: Hand, rules: Ruleset, rep: Reporter) -> None:
     """Under ``widow=off``: report every widow line of ``hand`` (``bad-widow``)."""
     if hand.widow is not None:
@@ -385,4 +395,12 @@ def _text(indices: list[int] | frozenset[int]) -> str:
     return " ".join(CARDS[i].text for i in sorted(indices))
 
 
-__all__ = ["WidowState", "check_widow", "unwidow", "widow_after_bid", "widow_before_bid"]
+__all__ = [
+    "WidowState",
+    "check_widow",
+    "discarded_before_bid",
+    "taken_before_bid",
+    "unwidow",
+    "widow_after_bid",
+    "widow_before_bid",
+]

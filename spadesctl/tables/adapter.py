@@ -319,6 +319,17 @@ def _add_hands(
                 recorded_bags=_int32(own.recorded_bags),
                 lines_before_bids=kept.lines_before_bids if first_row else None,
                 lines_after_bids=kept.lines_after_bids if first_row else None,
+                raise_to=_int32(own.raise_to),
+                pass_after_bids_to=own.pass_after_bids_to,
+                passed_after_bids=own.passed_after_bids,
+                pass_after_bids_order=_int32(own.pass_after_bids_order),
+                widow=kept.widow,
+                widow_taken=own.widow_taken,
+                widow_taken_before_bids=own.widow_taken_before_bids,
+                widow_discarded=own.widow_discarded,
+                widow_discarded_before_bids=own.widow_discarded_before_bids,
+                widow_order=_int32(own.widow_order),
+                party_bid=own.party_bid,
             )
             first_row = False
 

@@ -138,6 +138,17 @@ HANDS: Final[Schema] = MappingProxyType(
         "recorded_bags": pl.Int32(),
         "lines_before_bids": pl.String(),
         "lines_after_bids": pl.String(),
+        "raise_to": pl.Int32(),
+        "pass_after_bids_to": SEAT,
+        "passed_after_bids": pl.String(),
+        "pass_after_bids_order": pl.Int32(),
+        "widow": pl.String(),
+        "widow_taken": pl.String(),
+        "widow_taken_before_bids": pl.Boolean(),
+        "widow_discarded": pl.String(),
+        "widow_discarded_before_bids": pl.Boolean(),
+        "widow_order": pl.Int32(),
+        "party_bid": pl.String(),
     }
 )
 
