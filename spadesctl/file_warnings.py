@@ -37,7 +37,13 @@ def fingerprint(lines: Iterable[str]) -> bytes | None:
     """The digest of a game's deal and play, from its lines: its ``deal``, ``draw`` and
     ``trick`` lines in canonical form (as ``fmt`` writes them; blanks between words do
     not count), or ``None`` for a game that shows no card (a score sheet only)."""
-    play = " ".join(line for line in lines if line.startswith(PLAY_LINES))
+    return play_fingerprint([line for line in lines if line.startswith(PLAY_LINES)])
+
+
+def play_fingerprint(play_lines: list[str]) -> bytes | None:
+    """:func:`fingerprint` of a game's lines already picked out (its ``deal``, ``draw``
+    and ``trick`` lines, in order): the express check tells them as it reads them."""
+    play = " ".join(play_lines)
     if not play:
         return None
     if "  " in play or "\t" in play or play.endswith(" "):  # rare: a blanked comment
@@ -114,4 +120,5 @@ __all__ = [
     "fingerprint",
     "game_fingerprint",
     "no_games",
+    "play_fingerprint",
 ]
