@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from spadesctl.diagnostics import DUPLICATE_GAME, NO_GAMES, Diagnostic
-from spadesctl.notation.writer import hand_lines
+from spadesctl.notation.writer import play_lines
 from spadesctl.record import Game
 
 #: The lines that say what was dealt and played (``draw``: the two-player deal).
@@ -54,7 +54,7 @@ def play_fingerprint(play_lines: list[str]) -> bytes | None:
 def game_fingerprint(game: Game) -> bytes | None:
     """:func:`fingerprint` of a parsed game, from the canonical lines of its hands (the
     same digest as its lines give when they are canonical)."""
-    return fingerprint(line for hand in game.hands for line in hand_lines(hand))
+    return play_fingerprint([line for hand in game.hands for line in play_lines(hand)])
 
 
 def no_games(path: str, games: int, hands: int) -> Diagnostic | None:
