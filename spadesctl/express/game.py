@@ -44,6 +44,7 @@ class HandLedger(NamedTuple):
     winners: list[int]  # per trick, the seat that won it
     figures: list[Figures]  # per party, its figures (:func:`spadesctl.core.score.score_party`)
     scores: tuple[int, ...]  # per party, the running score after the hand
+    sets: tuple[int, ...]  # per party, its sets in a row after the hand
 
 
 @dataclass(slots=True)
@@ -174,7 +175,7 @@ def _hands(
         score_parties(rules, bid, took, scores, bags, sets, bostons, figures)
         if ledger is not None and winners is not None and figures is not None:
             ledger.hands.append(
-                HandLedger(deal, dealer, bid, took, winners, figures, tuple(scores))
+                HandLedger(deal, dealer, bid, took, winners, figures, tuple(scores), tuple(sets))
             )
         if at < len(rows) and rows[at].startswith("score "):
             if rows[at] != score_line % tuple(scores) and (
@@ -194,6 +195,15 @@ def _hands(
             if ledger is not None:
                 ledger.end = (won, decided[1], hands)
     return hands or None
+
+
+def first_trick(rows: Sequence[str], deal: int) -> int:
+    """The row of a settled hand's first ``trick`` line: after its deal (``rows[deal]``),
+    bid and pass lines."""
+    at = deal + 2
+    while rows[at].startswith("pass "):
+        at += 1
+    return at
 
 
 def _recorded(
