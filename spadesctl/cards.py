@@ -91,9 +91,7 @@ class Card:
     @property
     def text(self) -> str:
         """Canonical text: rank then suit (``AS``, ``TD``), ``BJ``/``LJ`` for jokers."""
-        if self.suit is Suit.JOKER:
-            return "BJ" if self.rank == BIG_JOKER_RANK else "LJ"
-        return _RANK_TEXT[self.rank] + str(self.suit.value)
+        return _CARD_TEXT[self]
 
     @property
     def name(self) -> str:
@@ -150,6 +148,13 @@ def _build_cards() -> tuple[tuple[Card, ...], dict[str, Card]]:
 
 
 ALL_CARDS, _CARDS_BY_TEXT = _build_cards()
+#: Each card's canonical text (:attr:`Card.text`), written once.
+_CARD_TEXT: Final[dict[Card, str]] = {
+    c: ("BJ" if c.rank == BIG_JOKER_RANK else "LJ")
+    if c.suit is Suit.JOKER
+    else _RANK_TEXT[c.rank] + c.suit.value
+    for c in ALL_CARDS
+}
 
 #: Every accepted spelling of every card, lower and mixed case included.
 CARD_SPELLINGS: Final[dict[str, Card]] = {
@@ -355,14 +360,16 @@ _HOLDING_ORDER: Final = {c: holding_order(c) for c in ALL_CARDS}
 _GROUP_READERS: Final = tuple(_group_reader(i) for i in range(5))
 
 
+#: Each card's letter in a holding's text (``B``/``L`` for the jokers).
+_HOLDING_LETTER: Final = {c: _CARD_TEXT[c][0] for c in ALL_CARDS}
+
+
 def format_holding(hand: tuple[Card, ...] | list[Card]) -> str:
     """Canonical holding text: suits in S.H.D.C order, ranks high to low, jokers as .BL."""
-    groups = []
-    for suit in HOLDING_SUITS:
-        ranks = sorted((c.rank for c in hand if c.suit is suit), reverse=True)
-        groups.append("".join(_RANK_TEXT[r] for r in ranks))
-    jokers = sorted((c.rank for c in hand if c.is_joker), reverse=True)
-    text = ".".join(groups)
-    if jokers:
-        text += "." + "".join("B" if r == BIG_JOKER_RANK else "L" for r in jokers)
+    groups: list[list[str]] = [[], [], [], [], []]  # S, H, D, C, jokers
+    for c in sorted(hand, key=_HOLDING_ORDER.__getitem__):
+        groups[_HOLDING_ORDER[c][0]].append(_HOLDING_LETTER[c])
+    text = ".".join(["".join(g) for g in groups[:4]])
+    if groups[4]:
+        text += "." + "".join(groups[4])
     return text

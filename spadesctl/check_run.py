@@ -74,9 +74,7 @@ class CheckSummary:
     @property
     def status(self) -> ExitStatus:
         """2 when a file could not be read, 1 when an error was reported, else 0."""
-        if self.io_errors:
-            return ExitStatus.USAGE
-        return ExitStatus.PROBLEMS if self.errors else ExitStatus.CLEAN
+        return ExitStatus.of(self.io_errors, self.errors)
 
     def line(self) -> str:
         """The summary after the diagnostics, as ruff prints one: ``Found 13 problems (10

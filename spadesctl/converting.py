@@ -34,9 +34,7 @@ class ConvertSummary:
     @property
     def status(self) -> ExitStatus:
         """2 when an input could not be read, 1 when a record had errors, else 0."""
-        if self.unreadable:
-            return ExitStatus.USAGE
-        return ExitStatus.PROBLEMS if self.errors else ExitStatus.CLEAN
+        return ExitStatus.of(self.unreadable, self.errors)
 
 
 def _ignore(message: str) -> None:

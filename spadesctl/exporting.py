@@ -56,9 +56,7 @@ class ExportSummary:
     @property
     def status(self) -> ExitStatus:
         """2 when the output was not written, 1 when a game was left out, else 0."""
-        if not self.written:
-            return ExitStatus.USAGE
-        return ExitStatus.PROBLEMS if self.failures else ExitStatus.CLEAN
+        return ExitStatus.of(not self.written, self.failures)
 
 
 class _Unreadable(Exception):

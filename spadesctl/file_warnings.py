@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from spadesctl.diagnostics import DUPLICATE_GAME, NO_GAMES, Diagnostic
-from spadesctl.notation.writer import hand_lines
+from spadesctl.notation.writer import play_lines
 from spadesctl.record import Game
 
 #: The lines that say what was dealt and played (``draw``: the two-player deal).
@@ -37,7 +37,13 @@ def fingerprint(lines: Iterable[str]) -> bytes | None:
     """The digest of a game's deal and play, from its lines: its ``deal``, ``draw`` and
     ``trick`` lines in canonical form (as ``fmt`` writes them; blanks between words do
     not count), or ``None`` for a game that shows no card (a score sheet only)."""
-    play = " ".join(line for line in lines if line.startswith(PLAY_LINES))
+    return play_fingerprint([line for line in lines if line.startswith(PLAY_LINES)])
+
+
+def play_fingerprint(play_lines: list[str]) -> bytes | None:
+    """:func:`fingerprint` of a game's lines already picked out (its ``deal``, ``draw``
+    and ``trick`` lines, in order): the express check tells them as it reads them."""
+    play = " ".join(play_lines)
     if not play:
         return None
     if "  " in play or "\t" in play or play.endswith(" "):  # rare: a blanked comment
@@ -48,7 +54,7 @@ def fingerprint(lines: Iterable[str]) -> bytes | None:
 def game_fingerprint(game: Game) -> bytes | None:
     """:func:`fingerprint` of a parsed game, from the canonical lines of its hands (the
     same digest as its lines give when they are canonical)."""
-    return fingerprint(line for hand in game.hands for line in hand_lines(hand))
+    return play_fingerprint([line for hand in game.hands for line in play_lines(hand)])
 
 
 def no_games(path: str, games: int, hands: int) -> Diagnostic | None:
@@ -114,4 +120,5 @@ __all__ = [
     "fingerprint",
     "game_fingerprint",
     "no_games",
+    "play_fingerprint",
 ]

@@ -42,9 +42,7 @@ class ScoreSummary:
     @property
     def status(self) -> ExitStatus:
         """2 when a file could not be read, 1 when a game is disputed or unscorable."""
-        if self.unreadable:
-            return ExitStatus.USAGE
-        return ExitStatus.PROBLEMS if self.disputed or self.unscorable else ExitStatus.CLEAN
+        return ExitStatus.of(self.unreadable, self.disputed or self.unscorable)
 
 
 def score_files(

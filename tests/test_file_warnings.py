@@ -16,11 +16,11 @@ from spadesctl.check_pool import check_in_processes
 from spadesctl.checking import CheckOptions, check_file
 from spadesctl.cli import app
 from spadesctl.express import express_game
-from spadesctl.file_warnings import fingerprint, game_fingerprint
+from spadesctl.file_warnings import PLAY_LINES, fingerprint, game_fingerprint, play_fingerprint
 from spadesctl.generate import GenerateOptions, generate_games
 from spadesctl.notation import GameText, format_game, game_from_text, iter_game_texts
 from spadesctl.rules.parse import parse_rules
-from spadesctl.rules.presets import STANDARD
+from spadesctl.rules.presets import PRESETS, STANDARD
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 runner = CliRunner()
@@ -143,13 +143,16 @@ def test_selected_and_ignored_as_every_diagnostic(tmp_path: Path) -> None:
     assert [d["code"] for d in _check("--select", "SP008", str(record))[1]] == ["SP008"]
 
 
-@pytest.mark.parametrize("rules", ["standard", "cutthroat players=3", "two-player", "jokers"])
+@pytest.mark.parametrize(
+    "rules", ["standard", "cutthroat players=3", "two-player", "jokers", *sorted(PRESETS)]
+)
 def test_express_and_full_engine_give_each_game_the_same_fingerprint(
     rules: str, tmp_path: Path
 ) -> None:
     """The express check settles a clean game from its lines, the full engine parses it:
     both give the fingerprint of the same canonical text (so that the express check
-    never hides a duplicate)."""
+    never hides a duplicate); the play lines the express check tells as it reads them
+    are the ones :func:`fingerprint` picks out of all the lines."""
     record = tmp_path / "games.spades"
     record.write_text("\n".join(_games(6, seed=11, rules=rules)))
     record_rules = parse_rules(rules)
@@ -158,9 +161,11 @@ def test_express_and_full_engine_give_each_game_the_same_fingerprint(
         assert isinstance(unit, GameText)
         game = game_from_text(unit, "-", index)
         assert game_fingerprint(game) is not None
-        if express_game(unit.lines, record_rules) is not None:
+        play: list[str] = []
+        if express_game(unit.lines, record_rules, play=play) is not None:
             settled += 1
-            assert fingerprint(unit.lines) == game_fingerprint(game)
+            assert play == [line for line in unit.lines if line.startswith(PLAY_LINES)]
+            assert play_fingerprint(play) == fingerprint(unit.lines) == game_fingerprint(game)
     if rules == "standard":
         assert settled == 6  # the express check was really asked
 

@@ -22,6 +22,7 @@ from spadesctl.cli.options import (
     RulesOption,
     colour_for,
     format_option,
+    selector_option,
     settings,
 )
 from spadesctl.cli.progress import BytesProgress
@@ -54,19 +55,11 @@ def check(
     rules: RulesOption = None,
     select: Annotated[
         list[str] | None,
-        typer.Option(
-            metavar="NAMES",
-            help="Report only these diagnostics (names, codes or code prefixes such as "
-            "SP3, comma-separated).",
-        ),
+        selector_option("Report only", examples=" such as SP3"),
     ] = None,
     ignore: Annotated[
         list[str] | None,
-        typer.Option(
-            metavar="NAMES",
-            help="Do not report these diagnostics (names, codes or code prefixes, "
-            "comma-separated).",
-        ),
+        selector_option("Do not report"),
     ] = None,
     statistics: Annotated[
         bool,

@@ -55,6 +55,16 @@ ToOption = Annotated[
 # spadesctl.tables.query read them alike: repeatable, or comma-separated lists).
 
 
+def selector_option(what: str, examples: str = "") -> Any:
+    """``--select``/``--ignore NAMES``: ``what`` is done with the diagnostics named
+    (``Report only``, ``Do not report``)."""
+    return typer.Option(
+        metavar="NAMES",
+        help=f"{what} these diagnostics (names, codes or code prefixes{examples}, "
+        "comma-separated).",
+    )
+
+
 def player_option(what: str) -> Any:
     """``--player NAME``: ``what`` it keeps of each command (``this player's hands``)."""
     return typer.Option(metavar="NAME", help=f"Only {what} (repeatable, or comma-separated).")

@@ -41,6 +41,21 @@ class Emitter(Protocol[T_contra]):
     def finish(self) -> None: ...
 
 
+class StreamEmitter:
+    """What most emitters share: the text stream they write to, nothing to write before
+    the first item, and a flush at the end (subclasses write ``write``, and override the
+    rest where they need to)."""
+
+    def __init__(self, out: IO[str], settings: object = None) -> None:
+        self.out = out
+
+    def start(self) -> None:
+        pass
+
+    def finish(self) -> None:
+        self.out.flush()
+
+
 @dataclass(frozen=True, slots=True)
 class DiagnosticSettings:
     """How diagnostics are shown: in colour (text on a terminal only)."""
@@ -157,6 +172,7 @@ __all__ = [
     "Emitter",
     "OutputFormat",
     "SheetSettings",
+    "StreamEmitter",
     "TableSettings",
     "TableWriter",
     "choose_format",

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from typing import IO, Final
 
 from spadesctl.diagnostics import KIND_BY_NAME, Diagnostic, Severity
-from spadesctl.emit import DiagnosticSettings
+from spadesctl.emit import DiagnosticSettings, StreamEmitter
 
 
 def use_colour(stream: IO[str]) -> bool:
@@ -35,44 +35,29 @@ def format_text(d: Diagnostic, colour: bool) -> str:
     return f"{where} {code} {d.text}"
 
 
-class TextEmitter:
+class TextEmitter(StreamEmitter):
     """One ``path:line:col: CODE name: message`` line per diagnostic."""
 
     def __init__(self, out: IO[str], settings: DiagnosticSettings) -> None:
-        self.out = out
+        super().__init__(out)
         self.colour = settings.colour
-
-    def start(self) -> None:
-        pass
 
     def write(self, item: Diagnostic) -> None:
         self.out.write(format_text(item, self.colour) + "\n")
 
-    def finish(self) -> None:
-        self.out.flush()
 
-
-class NdjsonEmitter:
+class NdjsonEmitter(StreamEmitter):
     """One JSON object a line."""
-
-    def __init__(self, out: IO[str], settings: DiagnosticSettings) -> None:
-        self.out = out
-
-    def start(self) -> None:
-        pass
 
     def write(self, item: Diagnostic) -> None:
         self.out.write(json.dumps(item.to_dict(), ensure_ascii=False) + "\n")
 
-    def finish(self) -> None:
-        self.out.flush()
 
-
-class JsonEmitter:
+class JsonEmitter(StreamEmitter):
     """One JSON array, written an object at a time."""
 
     def __init__(self, out: IO[str], settings: DiagnosticSettings) -> None:
-        self.out = out
+        super().__init__(out)
         self._first = True
 
     def start(self) -> None:
@@ -110,15 +95,9 @@ def _github_escape(text: str, in_property: bool = False) -> str:
     return out
 
 
-class GithubEmitter:
+class GithubEmitter(StreamEmitter):
     """GitHub Actions annotations: ``::error file=F,line=L,col=C,title=CODE name::message``
     (``::warning`` for warnings), shown on the lines of a pull request's records."""
-
-    def __init__(self, out: IO[str], settings: DiagnosticSettings) -> None:
-        self.out = out
-
-    def start(self) -> None:
-        pass
 
     def write(self, item: Diagnostic) -> None:
         level = "error" if item.severity is Severity.ERROR else "warning"
@@ -131,6 +110,3 @@ class GithubEmitter:
             )
         )
         self.out.write(f"::{level} {where}::{_github_escape(item.message)}\n")
-
-    def finish(self) -> None:
-        self.out.flush()

@@ -5,21 +5,18 @@ from __future__ import annotations
 import json
 from typing import IO
 
-from spadesctl.emit import SheetSettings
+from spadesctl.emit import SheetSettings, StreamEmitter
 from spadesctl.emit.json_text import indented
 from spadesctl.sheet.render import SheetReport, render_csv, render_text, sheet_json
 
 
-class TextEmitter:
+class TextEmitter(StreamEmitter):
     """A table per game (with ``--explain``, each hand itemised), a blank line between."""
 
     def __init__(self, out: IO[str], settings: SheetSettings) -> None:
-        self.out = out
+        super().__init__(out)
         self.explain = settings.explain
         self._first = True
-
-    def start(self) -> None:
-        pass
 
     def write(self, item: SheetReport) -> None:
         if not self._first:
@@ -28,15 +25,12 @@ class TextEmitter:
         self.out.flush()  # a referee watching a long file sees each game as it is done
         self._first = False
 
-    def finish(self) -> None:
-        self.out.flush()
 
-
-class JsonEmitter:
+class JsonEmitter(StreamEmitter):
     """``{"games": [...], "disputed": bool}``, indented, holding one game at a time."""
 
     def __init__(self, out: IO[str], settings: SheetSettings) -> None:
-        self.out = out
+        super().__init__(out)
         self._first = True
         self.disputed = False
 
@@ -54,11 +48,11 @@ class JsonEmitter:
         self.out.flush()
 
 
-class CsvEmitter:
+class CsvEmitter(StreamEmitter):
     """One row per game, hand and party; the header once (also for no games)."""
 
     def __init__(self, out: IO[str], settings: SheetSettings) -> None:
-        self.out = out
+        super().__init__(out)
         self.penalties = settings.penalties
 
     def start(self) -> None:
@@ -66,6 +60,3 @@ class CsvEmitter:
 
     def write(self, item: SheetReport) -> None:
         self.out.write(render_csv([item], penalties=self.penalties).split("\n", 1)[1])
-
-    def finish(self) -> None:
-        self.out.flush()

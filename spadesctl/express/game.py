@@ -63,7 +63,10 @@ class GameLedger:
 
 
 def express_game(
-    lines: Sequence[str], default: Ruleset, ledger: GameLedger | None = None
+    lines: Sequence[str],
+    default: Ruleset,
+    ledger: GameLedger | None = None,
+    play: list[str] | None = None,
 ) -> int | None:
     """The number of hands of a game in which the full check finds nothing; ``None``
     when the express check is not sure (the full engine then checks the game).
@@ -71,9 +74,12 @@ def express_game(
     ``lines``: the game's lines as the reader splits them
     (:class:`~spadesctl.notation.reader.GameText`, which must hold no issues);
     ``default``: the ruleset for a game without a ``[Rules]`` tag; ``ledger``, when
-    given, is told what was found (meaningful only when the answer is not ``None``).
+    given, is told what was found (meaningful only when the answer is not ``None``);
+    ``play``, when given, is told each hand's ``deal`` and ``trick`` lines, in order (the
+    lines of :func:`spadesctl.file_warnings.fingerprint`, picked out without a second
+    look at every line).
     """
-    rows = [line for line in lines if line.strip(" ")]
+    rows = _rows(lines)
     at = 0
     rules_text: str | None = None
     names: set[str] = set()
@@ -99,10 +105,23 @@ def express_game(
         return None
     if ledger is not None:
         ledger.rows, ledger.ruleset, ledger.rules = rows, ruleset, rules
-    return _hands(rules, rows, at, ledger)
+    return _hands(rules, rows, at, ledger, play)
 
 
-def _hands(rules: ExpressRules, rows: list[str], at: int, ledger: GameLedger | None) -> int | None:
+def _rows(lines: Sequence[str]) -> list[str]:
+    """The lines that are not blank: empty, or only spaces (a comment blanked)."""
+    if not lines or (lines[0][:1] != " " and "\n " not in "\n".join(lines)):
+        return list(filter(None, lines))  # no line starts with a space: only "" are blank
+    return [line for line in lines if line.strip(" ")]
+
+
+def _hands(
+    rules: ExpressRules,
+    rows: list[str],
+    at: int,
+    ledger: GameLedger | None,
+    play: list[str] | None,
+) -> int | None:
     """Replay and score the hands from ``rows[at]``; the count of hands, or ``None``."""
     parties = rules.parties
     scores = [0] * len(parties)
@@ -114,6 +133,11 @@ def _hands(rules: ExpressRules, rows: list[str], at: int, ledger: GameLedger | N
     dealer = -1
     winners: list[int] | None = None
     figures: list[Figures] | None = None
+    # The score and bags lines as ``fmt`` writes them, to be filled with the figures
+    # (``score NS %d EW %d``): a line equal to one needs no closer reading (a score of
+    # ten digits, which ``_SCORE`` refuses, is out of reach of 99 hands).
+    score_line = " ".join(["score", *(f"{party} %d" for party in parties)])
+    bags_line = " ".join(["bags", *(f"{party} %d" for party in parties)])
     while at < len(rows):
         words = rows[at].split(" ")
         if words[0] == "result":
@@ -145,19 +169,25 @@ def _hands(rules: ExpressRules, rows: list[str], at: int, ledger: GameLedger | N
             return None
         deal = at + 1
         at, bid, took = played
+        if play is not None:  # the deal line, and the trick lines that end at ``at``
+            play.append(rows[deal])
+            play.extend(rows[at - rules.tricks : at])
         score_parties(rules, bid, took, scores, bags, sets, bostons, figures)
         if ledger is not None and winners is not None and figures is not None:
             ledger.hands.append(
                 HandLedger(deal, dealer, bid, took, winners, figures, tuple(scores), tuple(sets))
             )
         if at < len(rows) and rows[at].startswith("score "):
-            if _recorded(rows[at], parties, _SCORE.fullmatch) != scores:
+            if rows[at] != score_line % tuple(scores) and (
+                _recorded(rows[at], parties, _SCORE.fullmatch) != scores
+            ):
                 return None  # score-mismatch
             at += 1
         if at < len(rows) and rows[at].startswith("bags "):
-            recorded = _recorded(rows[at], parties, _BAGS.__contains__)
-            if recorded is None or (rules.carry and recorded != bags):
-                return None  # bags-mismatch
+            if rows[at] != bags_line % tuple(bags) or max(bags) > MAX_NUMBER:
+                recorded = _recorded(rows[at], parties, _BAGS.__contains__)
+                if recorded is None or (rules.carry and recorded != bags):
+                    return None  # bags-mismatch
             at += 1
         decided = winner(rules, scores, sets, bostons)
         if decided is not None:

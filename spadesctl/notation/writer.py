@@ -15,7 +15,7 @@ from collections.abc import Iterable, Iterator
 from typing import Protocol
 
 from spadesctl.cards import Card, Party, Seat, format_holding
-from spadesctl.events import Discard, Pass, Position, Tag, WidowLine
+from spadesctl.events import Deal, Discard, Draw, Pass, Position, Tag, Trick, WidowLine
 from spadesctl.notation.escapes import quote
 from spadesctl.notation.reader import GAME_SEPARATOR
 from spadesctl.record import Game, Hand
@@ -64,6 +64,33 @@ def _widow_line(w: WidowLine) -> Line:
     return widow_line(w), _at(w)
 
 
+def deal_line(deal: Deal) -> str:
+    """``deal N:AJ64.QT9.74.J984 E:...``, the seats in canonical order."""
+    holdings = sorted(deal.holdings, key=lambda h: _SEAT_ORDER[h.seat])
+    return "deal " + " ".join(f"{h.seat.value}:{format_holding(h.cards)}" for h in holdings)
+
+
+def draw_line(d: Draw) -> str:
+    """``draw N keep AS discard 3H`` (or ``discard ... keep``, as recorded)."""
+    if d.keep_first:
+        return f"draw {d.seat.value} keep {d.kept.text} discard {d.discarded.text}"
+    return f"draw {d.seat.value} discard {d.discarded.text} keep {d.kept.text}"
+
+
+def trick_line(t: Trick) -> str:
+    """``trick 1 E AH JH 4H 9H``."""
+    return f"trick {t.number} {t.leader.value} {_cards(t.cards)}"
+
+
+def play_lines(hand: Hand) -> Iterator[str]:
+    """The canonical lines of what a hand dealt and played: its ``deal``, ``draw`` and
+    ``trick`` lines, in order (as :func:`hand_lines` writes them)."""
+    if hand.deal is not None:
+        yield deal_line(hand.deal)
+    yield from map(draw_line, hand.draws)
+    yield from map(trick_line, hand.tricks)
+
+
 def hand_lines(hand: Hand) -> Iterator[str]:
     """The canonical lines of one hand."""
     for text, _ in hand_lines_from(hand):
@@ -74,16 +101,11 @@ def hand_lines_from(hand: Hand) -> Iterator[Line]:
     """The canonical lines of one hand, each with the source lines it comes from."""
     yield f"hand {hand.number} dealer {hand.dealer.value}", _at(hand)
     if hand.deal is not None:
-        holdings = sorted(hand.deal.holdings, key=lambda h: _SEAT_ORDER[h.seat])
-        text = "deal " + " ".join(f"{h.seat.value}:{format_holding(h.cards)}" for h in holdings)
-        yield text, _at(hand.deal, *hand.deal.holdings)
+        yield deal_line(hand.deal), _at(hand.deal, *hand.deal.holdings)
     if hand.widow is not None:
         yield "widow " + _cards(hand.widow.cards), _at(hand.widow)
     for d in hand.draws:
-        if d.keep_first:
-            yield f"draw {d.seat.value} keep {d.kept.text} discard {d.discarded.text}", _at(d)
-        else:
-            yield f"draw {d.seat.value} discard {d.discarded.text} keep {d.kept.text}", _at(d)
+        yield draw_line(d), _at(d)
     yield from map(_widow_line, hand.widow_before_bid)
     for p in hand.passes_before_bid:
         yield pass_line(p), _at(p)
@@ -95,7 +117,7 @@ def hand_lines_from(hand: Hand) -> Iterator[Line]:
     for p in hand.passes:
         yield pass_line(p), _at(p)
     for t in hand.tricks:
-        yield f"trick {t.number} {t.leader.value} {_cards(t.cards)}", _at(t)
+        yield trick_line(t), _at(t)
     if hand.claim is not None:
         yield f"claim {hand.claim.seat.value}", _at(hand.claim)
     if hand.took is not None:

@@ -29,6 +29,7 @@ from spadesctl.replay.deal import (
     read_draws,
     unpass,
 )
+from spadesctl.replay.legal import PlayRules, play_rules
 from spadesctl.replay.outcome import check_rulings, tally
 from spadesctl.replay.play import play_tricks
 from spadesctl.replay.report import Reporter
@@ -51,6 +52,7 @@ def replay_hand(
     game: int | None = None,
     expect_dealer: Seat | None = None,
     expect_number: int | None = None,
+    judge: PlayRules | None = None,
 ) -> ReplayedHand:
     """Replay one hand under ``rules`` and report every violation.
 
@@ -58,6 +60,8 @@ def replay_hand(
     blind bid eligibility (``None``: unknown, those deficits are not checked).
     ``file`` and ``game`` locate the diagnostics.  ``expect_dealer`` and
     ``expect_number``, when given, are checked (``dealer-out-of-turn``, ``hand-number``).
+    ``judge``: the play rules of ``rules`` (:func:`~spadesctl.replay.legal.play_rules`),
+    when the caller built them once for many hands.
     """
     rep = Reporter(file, game, hand.number)
     seats = seats_for(rules.players)
@@ -122,7 +126,9 @@ def replay_hand(
     bids = apply_raises(hand, rules, seats, bids, rep)
     widow_after_bid(hand, rules, bids, state, widow, rep)
     apply_passes(hand, rules, bids, state, rep)
-    play = play_tricks(hand, rules, state, rep)
+    if judge is None:
+        judge = play_rules(rules, table)
+    play = play_tricks(hand, rules, state, rep, judge)
     taken, complete = tally(hand, rules, seats, bids, play.won, rep)
     shown = None if known is not None else [s for s, c in as_dealt if len(c) == size]
     check_rulings(hand, rules, play.tricks, play.reneges, rep, shown)
@@ -176,6 +182,7 @@ def replay_game(
     out: list[ReplayedHand] = []
     previous: Hand | None = None
     continued = is_continued(game)
+    judge = play_rules(rules, deck_table(rules))  # the same judges for every hand
     for hand in game.hands:
         expect_dealer = None
         expect_number: int | None = None if continued else 1
@@ -191,6 +198,7 @@ def replay_game(
             game=game.index,
             expect_dealer=expect_dealer,
             expect_number=expect_number,
+            judge=judge,
         )
         out.append(replayed)
         scores = after_hand(replayed, scores)

@@ -41,7 +41,7 @@ from spadesctl.diagnostics import (
 )
 from spadesctl.events import Trick
 from spadesctl.record import Hand
-from spadesctl.replay.legal import Breach, PlayRules, play_rules
+from spadesctl.replay.legal import Breach, PlayRules
 from spadesctl.replay.report import Reporter
 from spadesctl.replay.result import FoundRenege, PlayedTrick
 from spadesctl.replay.seat_order import as_played
@@ -87,8 +87,11 @@ def first_leader(rules: Ruleset, state: HandState, dealer: Seat) -> int | None:
     return (seats.index(dealer) + 1) % len(seats)
 
 
-def play_tricks(hand: Hand, rules: Ruleset, state: HandState, rep: Reporter) -> Play:
-    """Replay ``hand.tricks`` on ``state`` (after the passes), reporting every violation."""
+def play_tricks(
+    hand: Hand, rules: Ruleset, state: HandState, rep: Reporter, judge: PlayRules
+) -> Play:
+    """Replay ``hand.tricks`` on ``state`` (after the passes), reporting every violation;
+    ``judge``: the play rules of ``rules`` on ``state.table``'s cards."""
     table = state.table
     suit = table.suit
     power = table.power
@@ -102,7 +105,6 @@ def play_tricks(hand: Hand, rules: Ruleset, state: HandState, rep: Reporter) -> 
     seat_order = _SEAT_ROTATIONS[n]
     size = rules.tricks_per_hand
     first_lead = rules.first_lead
-    judge = play_rules(rules, table)
     follow = judge.follow
     following_may_break = judge.following_may_break
     index_of = _index_of
