@@ -56,14 +56,16 @@ def hand_items(hand: HandScore) -> tuple[Item, ...]:
     then per party its contract, nils, failed nils' tricks, a Boston and bag penalties."""
     rules = hand.rules
     items = [_ruling_item(o) for o in hand.rulings]
+    unbid = hand.unbid and not rules.first_hand_bids_itself
     for result in hand.results:
         party = result.party
-        nils = [n for n in hand.nils if n.party is party]
-        if hand.unbid and not rules.first_hand_bids_itself:
+        if unbid:
             items.append(_unbid_item(hand, result))
         else:
-            items.extend(_party_bid_items(rules, hand.unbid, result, tuple(nils)))
-        items.extend(_bag_penalty_items(rules, result, hand.before[party].bags))
+            nils = tuple(n for n in hand.nils if n.party is party) if hand.nils else ()
+            items.extend(_party_bid_items(rules, hand.unbid, result, nils))
+        if result.bag_penalties:
+            items.extend(_bag_penalty_items(rules, result, hand.before[party].bags))
     return tuple(items)
 
 
