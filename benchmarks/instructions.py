@@ -11,7 +11,8 @@ machine, so two versions of the code can be compared on a shared machine.
 ``--command`` measures another command's work the same way: ``baseline`` (reading the
 files and splitting every line, the benchmark's floor), ``export`` (the ``hands`` table
 to Parquet), ``stats`` (the player figures from the records), ``score`` (the JSON score
-sheets); ``--no-express`` gives the full engine for every game.
+sheets), ``score-csv`` and ``score-text`` (the CSV and text ones); ``--no-express``
+gives the full engine for every game.
 """
 
 from __future__ import annotations
@@ -64,8 +65,21 @@ _CHILDREN = {
         "import io, sys\n"
         "from spadesctl.score_run import score_files\n"
         "from spadesctl.sheet.render import write_json\n"
-        "write_json(score_files(sys.argv[2:]), io.StringIO())\n"
+        "write_json(score_files(sys.argv[2:], express=sys.argv[1] == '1'), io.StringIO())\n"
     ),
+    **{
+        f"score-{fmt}": (
+            "import io, sys\n"
+            "from spadesctl.emit import SHEET_FORMATS, SheetSettings\n"
+            "from spadesctl.score_run import score_files\n"
+            f"out = SHEET_FORMATS.get('{fmt}').emitter(io.StringIO(), SheetSettings())\n"
+            "out.start()\n"
+            "for report in score_files(sys.argv[2:], express=sys.argv[1] == '1'):\n"
+            "    out.write(report)\n"
+            "out.finish()\n"
+        )
+        for fmt in ("csv", "text")
+    },
 }
 
 

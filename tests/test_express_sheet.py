@@ -129,6 +129,15 @@ def test_disputed_sheets_go_to_the_engine_and_match(tmp_path: Path) -> None:
     assert '"disputed": true' in found["json"] and "score-mismatch" in found["json"]
 
 
+def test_continued_games_match_the_engine(tmp_path: Path) -> None:
+    """``[Continued "yes"]`` (a record from the middle of its game): the full engine starts
+    from the first hand's recorded totals less its points, which for a settled game is
+    where the express check starts, 0-0."""
+    text = _text("standard", 2).replace('[Event "', '[Continued "yes"]\n[Event "')
+    assert text.count("Continued") == 2 and _settled(text) == 2
+    _both([_record(tmp_path, text)], penalties=True)
+
+
 def test_a_settled_game_is_scored_without_the_full_engine(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:

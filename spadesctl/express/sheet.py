@@ -56,7 +56,7 @@ _PARTIES: Final[dict[str, Party]] = {p.value: p for p in (*Seat, *Side)}
 def _recorded(line: str) -> tuple[tuple[Party, int], ...]:
     """A canonical ``score`` or ``bags`` line's entries, in the order written."""
     words = line.split(" ")
-    return tuple((_PARTIES[words[i]], int(words[i + 1])) for i in range(1, len(words), 2))
+    return tuple(zip(map(_PARTIES.__getitem__, words[1::2]), map(int, words[2::2]), strict=True))
 
 
 def express_report(
@@ -130,11 +130,13 @@ def _nils(
     rules, ruleset = ledger.rules, ledger.ruleset
     assert rules is not None and ruleset is not None
     seats = seats_for(ruleset.players)
-    out = []
-    for p, party in enumerate(parties_of(ruleset)):
-        for word in bidders:
-            s = rules.seats.index(word)
-            code = codes[s]
-            if rules.party_of[s] == p and code in (NIL, BLIND_NIL):
-                out.append(nil_result(rules.score, seats[s], party, code == BLIND_NIL, took[s]))
-    return tuple(out)
+    parties = parties_of(ruleset)
+    found: list[list[NilResult]] = [[] for _ in parties]
+    for word in bidders:
+        s = rules.seats.index(word)
+        code = codes[s]
+        if code in (NIL, BLIND_NIL):
+            p = rules.party_of[s]
+            blind = code == BLIND_NIL
+            found[p].append(nil_result(rules.score, seats[s], parties[p], blind, took[s]))
+    return tuple([nil for party in found for nil in party])

@@ -11,6 +11,7 @@ never guesses beyond that: when no slip fits, or several do, it says so.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 
 from spadesctl.cards import Party
@@ -55,15 +56,26 @@ def hand_items(hand: HandScore) -> tuple[Item, ...]:
     then per party its contract, nils, failed nils' tricks, a Boston and bag penalties."""
     rules = hand.rules
     items = [_ruling_item(o) for o in hand.rulings]
+    unbid = hand.unbid and not rules.first_hand_bids_itself
     for result in hand.results:
         party = result.party
-        nils = [n for n in hand.nils if n.party is party]
-        if hand.unbid and not rules.first_hand_bids_itself:
+        if unbid:
             items.append(_unbid_item(hand, result))
         else:
-            items.extend(_bid_items(rules, hand.unbid, result, nils))
-        items.extend(_bag_penalty_items(rules, result, hand.before[party].bags))
+            nils = tuple(n for n in hand.nils if n.party is party) if hand.nils else ()
+            items.extend(_party_bid_items(rules, hand.unbid, result, nils))
+        if result.bag_penalties:
+            items.extend(_bag_penalty_items(rules, result, hand.before[party].bags))
     return tuple(items)
+
+
+@functools.lru_cache(maxsize=4096)
+def _party_bid_items(
+    rules: Ruleset, unbid: bool, result: PartyResult, nils: tuple[NilResult, ...]
+) -> tuple[Item, ...]:
+    """:func:`_bid_items`, remembered: a party's items depend on these values alone,
+    and the same outcome recurs from hand to hand (``score``'s JSON explains every hand)."""
+    return tuple(_bid_items(rules, unbid, result, nils))
 
 
 def _ruling_item(o: RulingOutcome) -> Item:
