@@ -52,7 +52,7 @@ def records_partial(
 
     batch = build_batch(work, options)
     collector = _Collector(request, figures)
-    collector.add(batch.frames["hands"].lazy())
+    collector.add_batch(batch.frames["hands"].lazy())
     return collector, batch.failures, batch.games
 
 

@@ -30,6 +30,7 @@ from spadesctl.sources import expand_paths
 from spadesctl.tables import fairness as fair
 from spadesctl.tables import ratings as rt
 from spadesctl.tables import stats as st
+from spadesctl.tables.chunks import game_chunks, number_games
 from spadesctl.tables.corpus import CorpusOptions, Failure, choose_jobs, iter_batches, total_size
 from spadesctl.tables.exports import ExportError, read_exports
 from spadesctl.tables.order import game_order
@@ -271,7 +272,18 @@ class _Collector:
         self.seen: set[str] = set()
 
     def add(self, hands: pl.LazyFrame) -> None:
+        """Collect a ``hands`` table (a scan of an export, say) chunk by chunk: only the
+        columns the request reads, in chunks of whole games (memory holds one)."""
+        for chunk in game_chunks(hands, st.read_columns(self.request.by)):
+            self.add_batch(chunk.lazy())
+
+    def add_batch(self, hands: pl.LazyFrame) -> None:
+        """Collect a batch of ``hands`` rows that holds its games whole (a corpus batch,
+        a chunk of :func:`~spadesctl.tables.chunks.game_chunks`), each game's rows
+        together: its games are numbered (:data:`~spadesctl.tables.stats.GAME_ID`) by
+        their runs of rows, so that the figures group on an integer."""
         request = self.request
+        hands = number_games(hands)
         if self.figures:
             self.accumulator.add(hands)
         condition = request.filters.condition("game")
@@ -324,7 +336,7 @@ def _read(
         with shown as bar:
             options = CorpusOptions(tables=("hands",), default_rules=request.rules, lossless=False)
             for batch in iter_batches(records, options, choose_jobs(request.jobs, records)):
-                collector.add(batch.frames["hands"].lazy())
+                collector.add_batch(batch.frames["hands"].lazy())
                 failures.extend(batch.failures)
                 games += batch.games
                 if bar is not None:
