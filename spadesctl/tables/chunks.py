@@ -71,7 +71,11 @@ def game_chunks(
         yield chosen.sort("file", "game", "hand", maintain_order=True).collect()
         return
     carry: pl.DataFrame | None = None
-    for batch in chosen.collect_batches(chunk_size=rows):
+    total = int(chosen.select(pl.len()).collect().item())
+    for start in range(0, total, rows):
+        # a slice of a scan reads only its row groups (and holds no read-ahead, as
+        # collect_batches does: twice the memory)
+        batch = chosen.slice(start, rows).collect()
         frame = batch if carry is None else pl.concat([carry, batch], how="vertical")
         if not frame.height:
             continue

@@ -30,7 +30,7 @@ from spadesctl.sources import expand_paths
 from spadesctl.tables import fairness as fair
 from spadesctl.tables import ratings as rt
 from spadesctl.tables import stats as st
-from spadesctl.tables.chunks import game_chunks, number_games
+from spadesctl.tables.chunks import GAME_ID, game_chunks, number_games
 from spadesctl.tables.corpus import CorpusOptions, Failure, choose_jobs, iter_batches, total_size
 from spadesctl.tables.exports import ExportError, read_exports
 from spadesctl.tables.order import game_order
@@ -288,7 +288,7 @@ class _Collector:
             self.accumulator.add(hands)
         condition = request.filters.condition("game")
         kept = hands if condition is None else hands.filter(condition)
-        self.kept += kept.select(pl.struct("file", "game").n_unique()).collect().item()
+        self.kept += kept.select(pl.col(GAME_ID).n_unique()).collect().item()
         if request.filters.players:
             names = hands.select(pl.col("player").drop_nulls().unique()).collect()
             self.seen.update(names.get_column("player").to_list())
