@@ -322,7 +322,11 @@ def _read(
 
         return read_on_cluster(inputs, request, collector)
     try:  # the shards pruned by key=value; each read first by one guard's child
-        read_exports(select_shards(inputs.exports, request.filters), collector.add)
+        read_exports(
+            select_shards(inputs.exports, request.filters),
+            collector.add,
+            st.read_columns(request.by),  # the guard's child reads only those
+        )
     except ExportError as exc:
         raise QueryError(str(exc)) from None
     failures: list[Failure] = []
