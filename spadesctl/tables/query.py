@@ -269,6 +269,8 @@ class _Collector:
         self.results: list[pl.DataFrame] = []
         self.deals: list[fair.DealRows] = []
         self.kept = 0
+        #: the games of the exports read (the records' are counted by their batches)
+        self.exported = 0
         self.seen: set[str] = set()
 
     def add(self, hands: pl.LazyFrame) -> None:
@@ -276,11 +278,12 @@ class _Collector:
         columns the request reads, in chunks of whole games (memory holds one)."""
         for chunk in game_chunks(hands, st.read_columns(self.request.by)):
             self.add_batch(chunk.lazy())
+            self.exported += int(chunk.select(pl.struct("file", "game").n_unique()).item())
 
     def add_batch(self, hands: pl.LazyFrame) -> None:
         """Collect a batch of ``hands`` rows that holds its games whole (a corpus batch,
         a chunk of :func:`~spadesctl.tables.chunks.game_chunks`), each game's rows
-        together: its games are numbered (:data:`~spadesctl.tables.stats.GAME_ID`) by
+        together: its games are numbered (:data:`~spadesctl.tables.chunks.GAME_ID`) by
         their runs of rows, so that the figures group on an integer."""
         request = self.request
         hands = number_games(hands)
@@ -311,6 +314,7 @@ class _Collector:
         self.results.extend(other.results)
         self.deals.extend(other.deals)
         self.kept += other.kept
+        self.exported += other.exported
         self.seen.update(other.seen)
 
 
@@ -320,7 +324,8 @@ def _read(
     if request.engine.distributed:
         from spadesctl.engines.stats import read_on_cluster
 
-        return read_on_cluster(inputs, request, collector)
+        failed, counted = read_on_cluster(inputs, request, collector)
+        return failed, counted + collector.exported
     try:  # the shards pruned by key=value; each read first by one guard's child
         read_exports(
             select_shards(inputs.exports, request.filters),
@@ -347,7 +352,7 @@ def _read(
                     bar.advance(batch.size // 1024)
             if bar is not None:
                 bar.close()
-    return failures, games
+    return failures, games + collector.exported
 
 
 def run_stats(request: StatsRequest, progress: ProgressFactory | None = None) -> StatsResult:
