@@ -29,6 +29,7 @@ import os
 import signal
 import subprocess
 import sys
+from collections.abc import Sequence
 from dataclasses import dataclass
 from types import TracebackType
 from typing import Final
@@ -174,16 +175,19 @@ class ParquetGuard:
             self._ready = True
         return child
 
-    def check(self, path: str) -> Verdict:
+    def check(self, path: str, columns: Sequence[str] | None = None) -> Verdict:
         """Whether ``path`` can be read safely: read whole by the child (a new one if
-        the last died).  Raises :class:`GuardError` only when no child can start."""
+        the last died), or only its ``columns`` (and its schema) when the caller reads
+        no other.  Raises :class:`GuardError` only when no child can start."""
         problem = path_problem(path)
         if problem is not None:
             return Verdict(problem)
         child = self._running()
         assert child.stdin is not None
+        where = os.path.abspath(path)
+        request = where if columns is None else [where, list(columns)]
         try:
-            child.stdin.write(json.dumps(os.path.abspath(path)).encode("utf-8") + b"\n")
+            child.stdin.write(json.dumps(request).encode("utf-8") + b"\n")
             child.stdin.flush()
             answer = self._answer(child)
         except OSError:  # the child is gone (a broken pipe)

@@ -46,6 +46,18 @@ def files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     return out
 
 
+def test_a_guard_asked_for_some_columns_reads_only_those(files: dict[str, Path]) -> None:
+    # the nil column is damaged in every copy: a caller that reads only other columns
+    # is safe, one that reads it is told what reading the whole file tells
+    damaged = [path for name, path in files.items() if name.startswith("header-nil-")]
+    with ParquetGuard() as guard:
+        whole = [guard.check(str(path)) for path in damaged]
+        assert any(not verdict.readable for verdict in whole)
+        for path, verdict in zip(damaged, whole, strict=True):
+            assert guard.check(str(path), ("bid", "seat")) == READABLE
+            assert guard.check(str(path), ("bid", "nil")).problem == verdict.problem
+
+
 def _alive(pid: int) -> bool:
     try:
         os.kill(pid, 0)

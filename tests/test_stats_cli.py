@@ -184,6 +184,12 @@ def test_records_with_no_games_say_so(tmp_path: Path, text: str) -> None:
     )
 
 
-def test_records_with_games_give_no_such_warning() -> None:
+def test_records_with_games_give_no_such_warning(tmp_path: Path) -> None:
     result = runner.invoke(app, ["stats", "samples/league-night.spades"])
     assert result.exit_code == 0 and "no games" not in result.stderr
+    export = tmp_path / "hands.parquet"
+    made = runner.invoke(app, ["export", "samples/league-night.spades", "-o", str(export)])
+    assert made.exit_code == 0, made.output
+    for command in ("stats", "fairness"):  # an export's games count as games read
+        result = runner.invoke(app, [command, str(export)])
+        assert result.exit_code == 0 and result.stderr == "", result.stderr

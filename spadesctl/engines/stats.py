@@ -18,6 +18,7 @@ from spadesctl.pool import Task
 from spadesctl.tables.corpus import CorpusOptions, Failure, Work, build_batch, read_work
 from spadesctl.tables.exports import ExportError, read_export
 from spadesctl.tables.shards import select_shards
+from spadesctl.tables.stats import read_columns
 
 if TYPE_CHECKING:
     from spadesctl.tables.query import Inputs, StatsRequest, _Collector
@@ -38,7 +39,7 @@ def shard_partial(path: str, request: StatsRequest, figures: bool) -> Partial:
 
     collector = _Collector(request, figures)
     try:
-        read_export(path, collector.add)
+        read_export(path, collector.add, columns=read_columns(request.by))
     except ExportError as exc:
         return str(exc), (), 0
     return collector, (), 0
@@ -52,7 +53,7 @@ def records_partial(
 
     batch = build_batch(work, options)
     collector = _Collector(request, figures)
-    collector.add(batch.frames["hands"].lazy())
+    collector.add_batch(batch.frames["hands"].lazy())
     return collector, batch.failures, batch.games
 
 

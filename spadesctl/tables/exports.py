@@ -88,18 +88,22 @@ def add_export(accumulator: Accumulator, path: str, guard: ParquetGuard | None =
 
 
 def read_export(
-    path: str, use: Callable[[pl.LazyFrame], None], guard: ParquetGuard | None = None
+    path: str,
+    use: Callable[[pl.LazyFrame], None],
+    guard: ParquetGuard | None = None,
+    columns: Sequence[str] | None = None,
 ) -> None:
     """Give a scan of the hands export at ``path`` to ``use``, which reads it inside
     this call, so that every error surfaces here as an :class:`ExportError`.  The file
-    is read by ``guard``'s child first (a guard of its own when ``None``)."""
+    is read by ``guard``'s child first (a guard of its own when ``None``): whole, or
+    only ``columns`` when ``use`` reads no other."""
     from spadesctl.tables.stats import scan_hands
 
     if guard is None:
         with ParquetGuard() as own:
-            read_export(path, use, own)
+            read_export(path, use, own, columns)
         return
-    verdict = guard.check(path)
+    verdict = guard.check(path, columns)
     if verdict.problem is not None:
         raise ExportError(f"{path}: {verdict.problem}")
     try:
@@ -112,14 +116,18 @@ def read_export(
         raise ExportError(f"{path}: {exception_problem(exc)}") from None
 
 
-def read_exports(paths: Sequence[str], use: Callable[[pl.LazyFrame], None]) -> None:
+def read_exports(
+    paths: Sequence[str],
+    use: Callable[[pl.LazyFrame], None],
+    columns: Sequence[str] | None = None,
+) -> None:
     """:func:`read_export` for each of ``paths`` in turn, with one guard (one child
     process) for them all."""
     if not paths:
         return
     with ParquetGuard() as guard:
         for path in paths:
-            read_export(path, use, guard)
+            read_export(path, use, guard, columns)
 
 
 def read_parquet_frame(

@@ -37,11 +37,10 @@ from math import comb
 from types import MappingProxyType
 from typing import Final, Literal
 
-import numpy as np
 import polars as pl
-from scipy.stats import chi2
 
 from spadesctl.cards import Seat
+from spadesctl.tables.chunks import GAME_ID, games_together, number_games
 from spadesctl.tables.order import ORDER_COLUMNS, game_order
 from spadesctl.tables.schema import HANDS
 
@@ -58,6 +57,10 @@ _SUITS: Final = ("spades", "hearts", "diamonds", "clubs")
 #: The deck a hand was dealt from, and the size of the seat's holding.
 _DECK: Final = ("deck_cards", "deck_spades", "deck_hearts", "deck_diamonds", "deck_clubs")
 _DECK_ALL: Final = (*_DECK, "deck_jokers", "deck_aces", "deck_high", "held")
+#: What ``deck_key`` packs, seven bits each (``deck_cards`` is the sum of the suits and
+#: the jokers): one integer to group the rows by instead of nine columns.
+_DECK_KEY: Final = (*_DECK[1:], "deck_jokers", "deck_aces", "deck_high", "held")
+_KEY_BITS: Final = 7
 #: Each deck column and the deal column summed over a hand's seats into it.
 _DECK_OF: Final = MappingProxyType(
     {
@@ -120,28 +123,35 @@ class Fairness:
 
 def hands_adjacent(hands: pl.LazyFrame) -> bool:
     """Whether the rows of each hand are next to each other, as every export and batch
-    of spadesctl writes them: the runs of rows of one game are as many as the games, and
-    within a run the hand numbers never go down (and none is null)."""
-    game_run = pl.struct("file", "game").rle_id()
-    hand = pl.col("hand")
-    same_run = game_run == game_run.shift(1)
-    found = hands.select(
-        runs=game_run.max().cast(pl.Int64) + 1,
-        games=pl.struct("file", "game").n_unique().cast(pl.Int64),
-        backwards=((hand < hand.shift(1)) & same_run).any(),
-        unknown=hand.null_count(),
-    ).collect()
-    runs, games, backwards, unknown = found.row(0)
-    return bool((runs or 0) == games and not backwards and unknown == 0)
+    of spadesctl writes them (:func:`~spadesctl.tables.chunks.games_together`)."""
+    return games_together(hands)
+
+
+def _pack_deck() -> pl.Expr:
+    """The deck columns and ``held`` as one integer, seven bits each (:data:`_DECK_KEY`)."""
+    parts = (pl.col(c).cast(pl.Int64) * (1 << (_KEY_BITS * i)) for i, c in enumerate(_DECK_KEY))
+    return pl.sum_horizontal(*parts)
+
+
+def _unpack_deck(key: int) -> dict[str, int]:
+    """The columns :data:`_DECK_ALL` of a packed deck (:func:`_pack_deck`)."""
+    mask = (1 << _KEY_BITS) - 1
+    found = {c: (key >> (_KEY_BITS * i)) & mask for i, c in enumerate(_DECK_KEY)}
+    natural = sum(found[f"deck_{s}"] for s in _SUITS)
+    return {"deck_cards": natural + found["deck_jokers"], **found}
 
 
 def deal_rows(hands: pl.LazyFrame, adjacent: bool = False) -> pl.LazyFrame:
-    """The rows whose deal is known, in games of three or four players, with the deck
-    (``deck_*``: the sum of the hand's holdings), ``held`` and ``voids`` added.
+    """The rows whose deal is known, in games of three or four players, with ``voids``
+    and ``deck_key`` added: the deck (the sum of the hand's holdings) and the seat's
+    ``held`` cards, packed (:func:`_pack_deck`).  A hand whose holdings add up to no deck
+    of at most 127 cards of a kind (a foreign table's counts) is not a deal.
 
     ``adjacent``: the rows of each hand are next to each other (:func:`hands_adjacent`),
-    so a hand is a run of rows and its sums need no grouping by file name."""
-    keys = ("file", "game", "hand")
+    so a hand is a run of rows and its sums need no grouping.  Games are keyed by their
+    number (:data:`~spadesctl.tables.chunks.GAME_ID`) when the rows carry it."""
+    game = (GAME_ID,) if GAME_ID in hands.collect_schema() else ("file", "game")
+    keys = (*game, "hand")
     per_hand = ("_hand",) if adjacent else keys
     i32 = pl.Int32
     rows = hands.filter(pl.col("spades").is_not_null()).select(
@@ -156,15 +166,19 @@ def deal_rows(hands: pl.LazyFrame, adjacent: bool = False) -> pl.LazyFrame:
         voids=pl.sum_horizontal(*((pl.col(s) == 0).cast(pl.Int8) for s in _SUITS)).cast(pl.Int8),
     )
     # Window sums over the hand (polars shares the groups between them): faster than a
-    # group-by joined back on the file name.
+    # group-by joined back.
     if adjacent:
         rows = rows.with_columns(_hand=pl.struct(keys).rle_id())
     decks = rows.with_columns(
         _seats=pl.len().over(per_hand),
-        deck_cards=pl.col("held").sum().over(per_hand),
         **{deck: pl.col(c).cast(i32).sum().over(per_hand) for deck, c in _DECK_OF.items()},
     )
-    return decks.filter(pl.col("_seats") >= 3).drop("_seats", *(("_hand",) if adjacent else ()))
+    a_deck = pl.all_horizontal(*(pl.col(c).is_between(0, (1 << _KEY_BITS) - 1) for c in _DECK_KEY))
+    return (
+        decks.filter((pl.col("_seats") >= 3) & a_deck)
+        .with_columns(deck_key=_pack_deck())
+        .drop("_seats", *_DECK_OF, "held", *(("_hand",) if adjacent else ()))
+    )
 
 
 def hypergeometric(total: int, kind: int, drawn: int) -> tuple[float, ...]:
@@ -261,9 +275,13 @@ def chi_square(expected: Sequence[float], observed: Sequence[int]) -> tuple[floa
     e_bins, o_bins = pooled_bins(expected, observed)
     if len(e_bins) < 2:
         return 0.0, 0, 1.0
+    # the chi-square law's survival function (what scipy.stats.chi2.sf computes), from
+    # scipy.special: importing scipy.stats would cost a stats command 0.4 s of CPU
+    from scipy.special import chdtrc
+
     statistic = sum((o - e) ** 2 / e for e, o in zip(e_bins, o_bins, strict=True))
     df = len(e_bins) - 1
-    return statistic, df, float(chi2.sf(statistic, df))
+    return statistic, df, float(chdtrc(df, statistic))
 
 
 def holm(p_values: Sequence[float]) -> list[float]:
@@ -286,6 +304,8 @@ def longest_run_chance(hands: int, p_weak: float, run: int) -> float:
         return 1.0
     if run > hands:
         return 0.0
+    import numpy as np
+
     states = run + 1
     step = np.zeros((states, states))
     for length in range(run):
@@ -307,14 +327,16 @@ def _tests_of(
     rows: pl.LazyFrame, decks: pl.DataFrame, chance: pl.DataFrame, scope: str, key: str
 ) -> list[dict[str, object]]:
     """One test per (who, measure) of the scope: observed against expected counts."""
-    units = rows.filter(pl.col(key).is_not_null()).with_columns(
-        pl.col(key).cast(pl.String).alias("who")
-    )
+    units = rows.filter(pl.col(key).is_not_null())
+    who = pl.col(key).cast(pl.String).alias("who")
+    # the rows counted once by who, deck and the five measures (a few thousand cells),
+    # every count below summed from those
+    cells_of = units.group_by(key, "deck_key", *MEASURES).agg(pl.len().alias("rows"))
     per_deck = (
-        units.group_by("who", *_DECK_ALL)
-        .agg(pl.len().alias("rows"))
-        .join(decks.lazy(), on=list(_DECK_ALL))
-        .select("who", "deck", "rows")
+        cells_of.group_by(key, "deck_key")
+        .agg(pl.col("rows").sum())
+        .join(decks.lazy().select("deck_key", "deck"), on="deck_key")
+        .select(who, "deck", "rows")
     )
     expected = (
         per_deck.join(chance.lazy(), on="deck")
@@ -324,9 +346,9 @@ def _tests_of(
     )
     observed = pl.concat(
         [
-            units.group_by("who", pl.col(m).cast(pl.Int32).alias("value"))
-            .agg(pl.len().alias("observed"))
-            .select("who", pl.lit(m).alias("measure"), "value", "observed")
+            cells_of.group_by(key, pl.col(m).cast(pl.Int32).alias("value"))
+            .agg(pl.col("rows").sum().cast(pl.UInt32).alias("observed"))
+            .select(who, pl.lit(m).alias("measure"), "value", "observed")
             for m in MEASURES
         ]
     )
@@ -371,13 +393,13 @@ def _streak_tests(
         chance.filter((pl.col("measure") == "high_cards") & (pl.col("value") <= WEAK_HIGH_CARDS))
         .group_by("deck")
         .agg(pl.col("probability").sum().alias("p_weak"))
-        .join(decks, on="deck")
+        .join(decks.select("deck_key", "deck"), on="deck")
         .lazy()
     )
     chances = (
-        named.group_by("player", *_DECK_ALL)
+        named.group_by("player", "deck_key")
         .agg(pl.len().alias("rows"))
-        .join(weak_chance, on=list(_DECK_ALL))
+        .join(weak_chance, on="deck_key")
         .sort("player", "deck")
         .group_by("player", maintain_order=True)
         .agg(p_weak=(pl.col("rows") * pl.col("p_weak")).sum() / pl.col("rows").sum())
@@ -388,7 +410,7 @@ def _streak_tests(
     # the same two of their other hands (the count of their hands that were not weak so
     # far, a cumulative sum in that order).
     ordered = (
-        named.join(ranks.lazy(), on=["file", "game"])
+        named.join(ranks.lazy(), on=GAME_ID)
         .select(
             "player",
             weak.alias("weak"),
@@ -465,14 +487,18 @@ def _summary(tests: Sequence[Mapping[str, object]], deals: int) -> str:
 
 
 #: The columns of the rows :func:`test_deals` reads.
-DEAL_ROW_COLUMNS: Final = ("file", "game", "hand", "seat", "player", *MEASURES, *_DECK_ALL)
+DEAL_ROW_COLUMNS: Final = (GAME_ID, "hand", "seat", "player", *MEASURES, "deck_key")
+#: The columns of :attr:`DealRows.games`.
+_GAME_ORDER: Final = (GAME_ID, "file", "game", "date", "time", "game_key")
 
 
 @dataclass(frozen=True, slots=True)
 class DealRows:
     """What the tests read: the rows with a known deal (:data:`DEAL_ROW_COLUMNS`), and
     the playing order of the games (``file``, ``game``, ``date``, ``time``,
-    ``game_key``).  Games never span batches, so the parts of batches concatenate."""
+    ``game_key``), each game by its number (``GAME_ID``: 0, 1, ... in ``games``).
+    Games never span batches, so the parts of batches concatenate (their games
+    numbered on)."""
 
     rows: pl.DataFrame
     games: pl.DataFrame
@@ -481,7 +507,15 @@ class DealRows:
     def concat(parts: Sequence[DealRows]) -> DealRows:
         if not parts:
             return prepare(pl.LazyFrame(schema=pl.Schema(HANDS)))
-        return DealRows(pl.concat([p.rows for p in parts]), pl.concat([p.games for p in parts]))
+        rows: list[pl.DataFrame] = []
+        games: list[pl.DataFrame] = []
+        offset = 0
+        for part in parts:
+            number = pl.col(GAME_ID) + offset
+            rows.append(part.rows.with_columns(number))
+            games.append(part.games.with_columns(number))
+            offset += part.games.height
+        return DealRows(pl.concat(rows), pl.concat(games))
 
 
 def prepare(
@@ -492,21 +526,32 @@ def prepare(
     """The :class:`DealRows` of ``hands``; ``seats`` keeps only the rows it holds true
     for (the deck is still the whole hand's).  ``games``: the
     :func:`~spadesctl.tables.order.game_order` of ``hands`` with ``date`` and ``time``,
-    when the caller has it already."""
+    when the caller has it already.
+
+    Rows that carry their games' numbers (:data:`~spadesctl.tables.chunks.GAME_ID`: a
+    batch of whole games, numbered by
+    :func:`~spadesctl.tables.chunks.number_games`) are taken as they are; others are
+    numbered here."""
     lazy = hands.lazy()
-    rows = deal_rows(lazy, hands_adjacent(lazy))
+    adjacent = True
+    if GAME_ID not in lazy.collect_schema():
+        adjacent = hands_adjacent(lazy)
+        if adjacent:
+            lazy = number_games(lazy)
+        else:
+            numbers = lazy.select("file", "game").unique(maintain_order=True)
+            numbers = numbers.with_row_index(GAME_ID).with_columns(pl.col(GAME_ID).cast(pl.UInt32))
+            lazy = lazy.join(numbers, on=["file", "game"], how="left", maintain_order="left")
+        games = None
+    rows = deal_rows(lazy, adjacent)
     if seats is not None:
-        kept = lazy.filter(seats).select("file", "game", "hand", "seat")
-        rows = rows.join(kept, on=["file", "game", "hand", "seat"], how="semi")
+        kept = lazy.filter(seats).select(GAME_ID, "hand", "seat")
+        rows = rows.join(kept, on=[GAME_ID, "hand", "seat"], how="semi")
     chosen = rows.select(DEAL_ROW_COLUMNS)
     if games is not None:
-        return DealRows(chosen.collect(), games.select(_GAME_ORDER))
-    found = pl.collect_all([chosen, game_order(lazy, "date", "time")])
-    return DealRows(found[0], found[1])
-
-
-#: The columns of :attr:`DealRows.games`.
-_GAME_ORDER: Final = ("file", "game", "date", "time", "game_key")
+        return DealRows(chosen.collect(), games.select(_GAME_ORDER).sort(GAME_ID))
+    found = pl.collect_all([chosen, game_order(lazy, "date", "time").sort(GAME_ID)])
+    return DealRows(found[0], found[1].select(_GAME_ORDER))
 
 
 def fairness(hands: pl.LazyFrame | pl.DataFrame) -> Fairness:
@@ -514,22 +559,25 @@ def fairness(hands: pl.LazyFrame | pl.DataFrame) -> Fairness:
     return test_deals(prepare(hands))
 
 
+def _decks(rows: pl.DataFrame) -> pl.DataFrame:
+    """Each deck of the rows (``deck_key``, :data:`_DECK_ALL`), numbered (``deck``) in
+    the order of its columns."""
+    keys = rows.get_column("deck_key").unique().to_list()
+    found = [{"deck_key": key, **_unpack_deck(key)} for key in keys]
+    schema = {"deck_key": pl.Int64, **{c: pl.Int32 for c in _DECK_ALL}}
+    return pl.DataFrame(found, schema=schema, orient="row").sort(_DECK_ALL).with_row_index("deck")
+
+
 def test_deals(prepared: DealRows) -> Fairness:
     """Every fairness test of the rows of :func:`prepare`."""
     rows = prepared.rows.lazy()
-    decks = (
-        prepared.rows.group_by(_DECK_ALL)
-        .len()
-        .select(_DECK_ALL)
-        .sort(_DECK_ALL)
-        .with_row_index("deck")
-    )
+    decks = _decks(prepared.rows)
     deals = prepared.rows.filter(pl.col("seat") == "N").height  # every deal has a North
     chance = chance_table(decks)
     ranks = (
         prepared.games.sort(*ORDER_COLUMNS, nulls_last=False)
         .with_row_index("rank")
-        .select("file", "game", "rank")
+        .select(GAME_ID, "rank")
     )
     tests = [
         *_tests_of(rows, decks, chance, "seat", "seat"),

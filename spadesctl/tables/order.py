@@ -16,6 +16,8 @@ from typing import Final
 
 import polars as pl
 
+from spadesctl.tables.chunks import GAME_ID
+
 #: The columns, in order, that sort the rows of ``hands`` into playing order (with
 #: ``game_key`` joined from :func:`game_order`).
 ORDER_COLUMNS: Final = ("date", "time", "game", "game_key", "file")
@@ -27,11 +29,16 @@ def _text(expr: pl.Expr) -> pl.Expr:
 
 def game_order(hands: pl.LazyFrame, *columns: str) -> pl.LazyFrame:
     """``(file, game, game_key)``: one row per game of ``hands``, with its content key
-    (and the game columns named in ``columns``)."""
+    (and the game columns named in ``columns``).  Rows that carry their games' numbers
+    (:data:`~spadesctl.tables.chunks.GAME_ID`) are grouped on them, and the numbers
+    kept."""
     i64 = pl.Int64
     seats = ("north", "east", "south", "west")
-    per_game = hands.group_by("file", "game").agg(
-        *(pl.col(s).first() for s in dict.fromkeys((*seats, *columns))),
+    numbered = GAME_ID in hands.collect_schema()
+    keys = (GAME_ID,) if numbered else ("file", "game")
+    firsts = (*(("file", "game") if numbered else ()), *seats, *columns)
+    per_game = hands.group_by(*keys).agg(
+        *(pl.col(s).first() for s in dict.fromkeys(firsts)),
         hands=pl.col("hand").max(),
         bids=pl.col("bid").cast(i64).sum(),
         tricks=pl.col("tricks").cast(i64).sum(),
@@ -45,6 +52,7 @@ def game_order(hands: pl.LazyFrame, *columns: str) -> pl.LazyFrame:
     )
     parts = ("north", "east", "south", "west", "hands", "bids", "tricks", "points", "weighted")
     return per_game.select(
+        *((GAME_ID,) if numbered else ()),
         "file",
         "game",
         *columns,

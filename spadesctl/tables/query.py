@@ -30,6 +30,7 @@ from spadesctl.sources import expand_paths
 from spadesctl.tables import fairness as fair
 from spadesctl.tables import ratings as rt
 from spadesctl.tables import stats as st
+from spadesctl.tables.chunks import GAME_ID, game_chunks, number_games
 from spadesctl.tables.corpus import CorpusOptions, Failure, choose_jobs, iter_batches, total_size
 from spadesctl.tables.exports import ExportError, read_exports
 from spadesctl.tables.order import game_order
@@ -268,15 +269,29 @@ class _Collector:
         self.results: list[pl.DataFrame] = []
         self.deals: list[fair.DealRows] = []
         self.kept = 0
+        #: the games of the exports read (the records' are counted by their batches)
+        self.exported = 0
         self.seen: set[str] = set()
 
     def add(self, hands: pl.LazyFrame) -> None:
+        """Collect a ``hands`` table (a scan of an export, say) chunk by chunk: only the
+        columns the request reads, in chunks of whole games (memory holds one)."""
+        for chunk in game_chunks(hands, st.read_columns(self.request.by)):
+            self.add_batch(chunk.lazy())
+            self.exported += int(chunk.select(pl.struct("file", "game").n_unique()).item())
+
+    def add_batch(self, hands: pl.LazyFrame) -> None:
+        """Collect a batch of ``hands`` rows that holds its games whole (a corpus batch,
+        a chunk of :func:`~spadesctl.tables.chunks.game_chunks`), each game's rows
+        together: its games are numbered (:data:`~spadesctl.tables.chunks.GAME_ID`) by
+        their runs of rows, so that the figures group on an integer."""
         request = self.request
+        hands = number_games(hands)
         if self.figures:
             self.accumulator.add(hands)
         condition = request.filters.condition("game")
         kept = hands if condition is None else hands.filter(condition)
-        self.kept += kept.select(pl.struct("file", "game").n_unique()).collect().item()
+        self.kept += kept.select(pl.col(GAME_ID).n_unique()).collect().item()
         if request.filters.players:
             names = hands.select(pl.col("player").drop_nulls().unique()).collect()
             self.seen.update(names.get_column("player").to_list())
@@ -299,6 +314,7 @@ class _Collector:
         self.results.extend(other.results)
         self.deals.extend(other.deals)
         self.kept += other.kept
+        self.exported += other.exported
         self.seen.update(other.seen)
 
 
@@ -308,9 +324,14 @@ def _read(
     if request.engine.distributed:
         from spadesctl.engines.stats import read_on_cluster
 
-        return read_on_cluster(inputs, request, collector)
+        failed, counted = read_on_cluster(inputs, request, collector)
+        return failed, counted + collector.exported
     try:  # the shards pruned by key=value; each read first by one guard's child
-        read_exports(select_shards(inputs.exports, request.filters), collector.add)
+        read_exports(
+            select_shards(inputs.exports, request.filters),
+            collector.add,
+            st.read_columns(request.by),  # the guard's child reads only those
+        )
     except ExportError as exc:
         raise QueryError(str(exc)) from None
     failures: list[Failure] = []
@@ -324,14 +345,14 @@ def _read(
         with shown as bar:
             options = CorpusOptions(tables=("hands",), default_rules=request.rules, lossless=False)
             for batch in iter_batches(records, options, choose_jobs(request.jobs, records)):
-                collector.add(batch.frames["hands"].lazy())
+                collector.add_batch(batch.frames["hands"].lazy())
                 failures.extend(batch.failures)
                 games += batch.games
                 if bar is not None:
                     bar.advance(batch.size // 1024)
             if bar is not None:
                 bar.close()
-    return failures, games
+    return failures, games + collector.exported
 
 
 def run_stats(request: StatsRequest, progress: ProgressFactory | None = None) -> StatsResult:

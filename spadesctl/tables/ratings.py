@@ -20,6 +20,7 @@ from typing import Final
 import polars as pl
 from openskill.models import PlackettLuce, PlackettLuceRating
 
+from spadesctl.tables.chunks import GAME_ID
 from spadesctl.tables.order import ORDER_COLUMNS, game_order
 
 #: The columns of the rating history (``stats --ratings``).
@@ -69,8 +70,10 @@ def game_results(
     games) with :data:`ORDER_OF_GAMES`, when the caller has it already.
     """
     lazy = hands.lazy()
-    last = lazy.filter(pl.col("hand") == pl.col("hand").max().over("file", "game"))
-    parties = last.group_by("file", "game", "party").agg(
+    # games by their numbers when the rows carry them (a batch of whole games)
+    game = [GAME_ID] if GAME_ID in lazy.collect_schema() else ["file", "game"]
+    last = lazy.filter(pl.col("hand") == pl.col("hand").max().over(game))
+    parties = last.group_by(*game, "party").agg(
         won=pl.col("won").first(), final=pl.col("score").first()
     )
     ordered = game_order(lazy, *ORDER_OF_GAMES) if games is None else games.lazy()
@@ -90,7 +93,7 @@ def game_results(
         .then(pl.concat_list("west"))
     )
     return (
-        parties.join(ordered, on=["file", "game"])
+        parties.join(ordered, on=game)
         .select(
             "file",
             "game",

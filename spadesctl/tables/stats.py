@@ -27,6 +27,7 @@ from typing import Final, Literal, get_args
 
 import polars as pl
 
+from spadesctl.tables.chunks import GAME_ID
 from spadesctl.tables.schema import HANDS, table_of_columns
 
 #: What the statistics are grouped by.
@@ -295,10 +296,12 @@ def units(hands: pl.LazyFrame, by: GroupBy, filters: Filters = Filters()) -> pl.
         )
     contract_bid = pl.col("bid").is_not_null() & ~pl.col("nil") & ~pl.col("blind_nil")
     error = pl.when(contract_bid).then(pl.col("tricks") - pl.col("bid")).cast(pl.Int64)
+    game_id = [GAME_ID] if GAME_ID in hands.collect_schema() else []
     seat_units = hands.select(
         *(pl.col(k) for k in KEYS[by] if k not in ("file", "game", "bid")),
         "file",
         "game",
+        *game_id,
         "party",
         "won",
         *(["bid"] if "bid" in KEYS[by] else []),
@@ -329,6 +332,7 @@ def units(hands: pl.LazyFrame, by: GroupBy, filters: Filters = Filters()) -> pl.
         *(["contract"] if "contract" in KEYS[by] else []),
         "file",
         "game",
+        *game_id,
         "party",
         "won",
         unit=lead.cast(pl.Int64),
@@ -362,10 +366,12 @@ def holds(card: str) -> pl.Expr:
 def partial(counted: pl.LazyFrame, by: GroupBy) -> pl.LazyFrame:
     """Per group: the :data:`COUNTERS` (and the winner, by game), from :func:`units` rows.
 
-    Two steps: the sums per group and game first, then per group, so that the games,
-    wins and losses are counts of rows rather than of distinct (file, game) pairs.  A
-    game counts as a win of the group when one of its units' parties won it (one party
-    per player, seat or team in a game), as a loss when one lost it.
+    The sums are taken per group in one step; the games, wins and losses in two, per
+    group and game first (on :data:`GAME_ID` when the rows carry it, else on ``file``
+    and ``game``), then per group, so that they are counts of rows rather than of
+    distinct games.  A game counts as a win of the group when one of its units'
+    parties won it (one party per player, seat or team in a game), as a loss when one
+    lost it.
     """
     i64 = pl.Int64
     sums = [
@@ -398,7 +404,6 @@ def partial(counted: pl.LazyFrame, by: GroupBy) -> pl.LazyFrame:
         *(pl.col(c).sum().cast(i64) for c in _PASS_AND_RENEGE),
     ]
     per_game = [
-        *sums,
         pl.col("won").fill_null(False).any().alias("_won"),
         (~pl.col("won")).fill_null(False).any().alias("_lost"),
     ]
@@ -406,19 +411,22 @@ def partial(counted: pl.LazyFrame, by: GroupBy) -> pl.LazyFrame:
         winner = pl.col("party").filter(pl.col("won").fill_null(False)).first()
         per_game.append(winner.cast(pl.String).alias("winner"))
     keys = KEYS[by]
-    game_keys = (*keys, *(k for k in ("file", "game") if k not in keys))
-    games = counted.group_by(*game_keys).agg(per_game)
-    totals = [
-        pl.len().cast(i64).alias("games"),
-        pl.col("_won").sum().cast(i64).alias("wins"),
-        pl.col("_lost").sum().cast(i64).alias("losses"),
-        *(pl.col(name).sum() for name in COUNTERS if name not in ("games", "wins", "losses")),
-    ]
-    if by == "game":
-        totals.append(pl.col("winner").first())
+    game = (GAME_ID,) if GAME_ID in counted.collect_schema() else ("file", "game")
+    games = (
+        counted.group_by(*keys, *(k for k in game if k not in keys))
+        .agg(per_game)
+        .group_by(*keys)
+        .agg(
+            pl.len().cast(i64).alias("games"),
+            pl.col("_won").sum().cast(i64).alias("wins"),
+            pl.col("_lost").sum().cast(i64).alias("losses"),
+            *([pl.col("winner").first()] if by == "game" else []),
+        )
+    )
     return (
-        games.group_by(*keys)
-        .agg(totals)
+        counted.group_by(*keys)
+        .agg(sums)
+        .join(games, on=keys, how="inner", nulls_equal=True)
         .select(*keys, *COUNTERS, *(["winner"] if by == "game" else []))
     )
 
@@ -484,6 +492,21 @@ def finish(combined: pl.DataFrame | pl.LazyFrame, by: GroupBy) -> pl.DataFrame:
 def empty_partial(by: GroupBy) -> pl.DataFrame:
     """A partial frame with no groups (the statistics of no hands)."""
     return partial(units(pl.LazyFrame(schema=pl.Schema(HANDS)), by), by).collect()
+
+
+#: The first of the columns of ``hands`` that keep the record's own words (docs/import.md:
+#: ``bid_text`` and every column after it), which no figure, rating or fairness test
+#: reads: an export's are left unread.
+FIRST_RECORD_COLUMN: Final = "bid_text"
+
+
+def read_columns(by: GroupBy) -> tuple[str, ...]:
+    """The columns of ``hands`` the statistics of ``by`` (with their ratings and
+    fairness tests) read: those before :data:`FIRST_RECORD_COLUMN`, with ``dealt`` only
+    ``--by holding``."""
+    names = list(HANDS)
+    read = names[: names.index(FIRST_RECORD_COLUMN)]
+    return tuple(c for c in read if c != "dealt" or by == "holding")
 
 
 def scan_hands(path: str) -> pl.LazyFrame:
