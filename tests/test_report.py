@@ -300,6 +300,19 @@ def test_a_broken_record_still_gets_a_page_with_its_problems_on_it() -> None:
     assert all(d.anchor in ids and d.target in ids for d in page.diagnostics)
 
 
+def test_a_bid_by_a_seat_not_at_the_table_still_gets_its_page() -> None:
+    # found by tests/test_report_fuzz.py: a KeyError on a two-player record bid by East
+    text = '[Rules "two-player"]\nhand 1 dealer N\nbid E 3\nbid S 4\n'
+    game = spadesctl.parse_text(text)[0]
+    page = game_page(game)
+    expected = [(x.code, x.line, x.column, x.message) for x in game_diagnostics(game)]
+    assert any(line == 3 for _, line, _, _ in expected)  # East's bid is a problem
+    assert [(d.code, d.line, d.column, d.message) for d in page.diagnostics] == expected
+    html = render_game(page)
+    ids = {a.get("id") for _, a in _parse(html).elements}
+    assert all(d.anchor in ids and d.target in ids for d in page.diagnostics)
+
+
 def test_hands_and_tricks_numbered_twice_still_get_ids_of_their_own() -> None:
     text = ISSUE_EXAMPLE.replace("trick 2 E 6C 5C 7C 8C", "trick 1 E 6C 5C 7C 8C")
     text = text.replace("hand 2 dealer E", "hand 1 dealer E")

@@ -431,6 +431,13 @@ def _bid_words(bid: Bid) -> str:
     return _BID_WORDS.get(bid.kind, str(bid.tricks))
 
 
+def _player_of(seats: Mapping[str, SeatView], bidder: object) -> str | None:
+    """The player at ``bidder``'s seat; ``None`` for a side, or a seat not at the table
+    (a two-player game's bid by East is a diagnostic, and still gets its line)."""
+    view = seats.get(bidder.value) if isinstance(bidder, Seat) else None
+    return view.player if view else None
+
+
 def _bidder(bid: Bid) -> str:
     return bid.bidder.word if isinstance(bid.bidder, Seat) else bid.bidder.value
 
@@ -498,7 +505,7 @@ def _hand(
             BidView(
                 anchor,
                 _bidder(b),
-                seats[b.bidder.value].player if isinstance(b.bidder, Seat) else None,
+                _player_of(seats, b.bidder),
                 b.text,
                 _bid_words(b),
             )
