@@ -300,9 +300,16 @@ def test_a_broken_record_still_gets_a_page_with_its_problems_on_it() -> None:
     assert all(d.anchor in ids and d.target in ids for d in page.diagnostics)
 
 
-def test_a_bid_by_a_seat_not_at_the_table_still_gets_its_page() -> None:
-    # found by tests/test_report_fuzz.py: a KeyError on a two-player record bid by East
-    text = '[Rules "two-player"]\nhand 1 dealer N\nbid E 3\nbid S 4\n'
+@pytest.mark.parametrize(
+    "line",
+    [
+        "bid E 3",  # a KeyError once
+        "deal N:976.KJ4.843.8432 E:KQT5.732.AQ95.T9",  # its note was on no element once
+    ],
+)
+def test_a_seat_not_at_the_table_still_gets_its_page(line: str) -> None:
+    # found by tests/test_report_fuzz.py: East's line in a two-player record
+    text = f'[Rules "two-player"]\nhand 1 dealer N\n{line}\nbid S 4\n'
     game = spadesctl.parse_text(text)[0]
     page = game_page(game)
     expected = [(x.code, x.line, x.column, x.message) for x in game_diagnostics(game)]

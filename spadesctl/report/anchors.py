@@ -107,7 +107,9 @@ class Anchors:
                 holdings.setdefault((n, s.value), f"{base}-deal-{s.value}")
             if record.deal is not None:
                 for h in record.deal.holdings:
-                    if h.pos.line:
+                    # a seat not at the table (East in a two-player game) has no holding
+                    # on the page: its diagnostic goes to the deal line
+                    if h.pos.line and h.seat in replayed.seats:
                         positions.setdefault(
                             (h.pos.line, h.pos.column), f"{base}-deal-{h.seat.value}"
                         )
