@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from spadesctl.bulk import bulk_gc
 from spadesctl.diagnostics import INVALID_RULES, IO_ERROR, Diagnostic
-from spadesctl.express import express_game
+from spadesctl.express.canonical import express_check
 from spadesctl.file_warnings import Fingerprint, fingerprint, game_fingerprint
 from spadesctl.notation import GameText, RecordReadError, game_from_text, iter_game_texts
 from spadesctl.record import Game
@@ -130,9 +130,10 @@ def check_game_text(
     check first, and is parsed and checked in full only if it is not sure."""
     if isinstance(unit, GameText):
         if options.express and not unit.issues:
-            count = express_game(unit.lines, default)
-            if count is not None:  # clean: nothing to report; its lines are canonical
-                return [], count, fingerprint(unit.lines)
+            settled = express_check(unit.lines, default)
+            if settled is not None:  # clean: nothing to report
+                count, rows = settled  # its lines, in canonical form
+                return [], count, fingerprint(rows)
         game = game_from_text(unit, path, index)
     else:
         game = unit
