@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from spadesctl.bulk import bulk_gc
 from spadesctl.diagnostics import INVALID_RULES, IO_ERROR, Diagnostic
-from spadesctl.express import express_game
+from spadesctl.express.canonical import express_check
 from spadesctl.file_warnings import Fingerprint, game_fingerprint, play_fingerprint
 from spadesctl.notation import GameText, RecordReadError, game_from_text, iter_game_texts
 from spadesctl.record import Game
@@ -131,9 +131,9 @@ def check_game_text(
     if isinstance(unit, GameText):
         if options.express and not unit.issues:
             play: list[str] = []
-            count = express_game(unit.lines, default, play=play)
-            if count is not None:  # clean: nothing to report; its lines are canonical
-                return [], count, play_fingerprint(play)
+            settled = express_check(unit.lines, default, play=play)
+            if settled is not None:  # clean: nothing to report; ``play`` its canonical
+                return [], settled[0], play_fingerprint(play)  # deal and play lines
         game = game_from_text(unit, path, index)
     else:
         game = unit

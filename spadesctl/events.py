@@ -314,8 +314,8 @@ class SyntaxIssue:
     kind: Kind = SYNTAX_ERROR
 
 
-#: An event produced for one line of a record.
-LineEvent = (
+#: An event that a line of a record says (what a line event is, unless a syntax issue).
+WrittenEvent = (
     Tag
     | HandStart
     | Deal
@@ -333,5 +333,7 @@ LineEvent = (
     | RecordedScore
     | RecordedBags
     | Result
-    | SyntaxIssue
 )
+
+#: An event produced for one line of a record.
+LineEvent = WrittenEvent | SyntaxIssue

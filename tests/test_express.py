@@ -67,6 +67,7 @@ from spadesctl.diagnostics import (
 )
 from spadesctl.events import Bid, BidKind
 from spadesctl.express import express_game, express_rules
+from spadesctl.express.canonical import express_check
 from spadesctl.express.family import FIXED, NOT_REACHED, VARIED, ruleset_keys
 from spadesctl.express.score import score_parties, winner
 from spadesctl.generate import generate_games
@@ -157,9 +158,16 @@ def units(text: str) -> list[GameText]:
     return out
 
 
+def express_count(unit: GameText) -> int | None:
+    """The express check's answer for a game as ``check`` asks it (the lines as written,
+    then in canonical form): its number of hands, or ``None`` (not sure)."""
+    settled = None if unit.issues else express_check(unit.lines, STANDARD)
+    return None if settled is None else settled[0]
+
+
 def both_ways(unit: GameText, index: int = 1) -> tuple[int | None, list[Kind], int]:
     """The express answer, the full check's diagnostics (kinds) and the hands parsed."""
-    express = None if unit.issues else express_game(unit.lines, STANDARD)
+    express = express_count(unit)
     game = game_from_text(unit, "-", index)
     return express, [d.kind for d in game_diagnostics(game)], len(game.hands)
 
@@ -429,6 +437,11 @@ PLANTED: Final[list[tuple[str, str, str, str, Kind | None]]] = [
 ]
 
 
+#: The cases of ``PLANTED`` that are no mistake and that the express check settles (a
+#: comment: ``check`` asks it again about the line as ``fmt`` writes it).
+SETTLED: Final = ("clean", "comment")
+
+
 @pytest.mark.parametrize(("what", "rules", "old", "new", "kind"), PLANTED)
 def test_planted_mistakes(what: str, rules: str, old: str, new: str, kind: Kind | None) -> None:
     text = ONE_HAND.format(rules=rules)
@@ -438,7 +451,7 @@ def test_planted_mistakes(what: str, rules: str, old: str, new: str, kind: Kind 
     express, found, hand_count = both_ways(unit)
     if kind is not None:
         assert kind in found  # the full check faults it...
-    if what == "clean":
+    if what in SETTLED:
         assert found == []
         assert express == hand_count == 1
     else:

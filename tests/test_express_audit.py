@@ -19,7 +19,7 @@ from typing import Final
 import pytest
 
 from spadesctl.checking import game_diagnostics
-from spadesctl.express import express_game
+from spadesctl.express.canonical import express_check
 from spadesctl.notation import GameText, game_from_text, game_texts_from_stream
 from spadesctl.rules import parse_rules
 from tests.test_express import ONE_HAND
@@ -70,7 +70,8 @@ def check_sound(text: str, default_rules: str, kind: str) -> None:
     games = units(text)
     assert games
     for index, unit in enumerate(games, start=1):
-        express = None if unit.issues else express_game(unit.lines, default)
+        settled = None if unit.issues else express_check(unit.lines, default)
+        express = None if settled is None else settled[0]
         game = game_from_text(unit, "-", index)
         found = [d.name for d in game_diagnostics(game, default=default)]
         if express is not None:  # "clean": the full engine must agree

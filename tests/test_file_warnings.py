@@ -15,12 +15,13 @@ from typer.testing import CliRunner
 from spadesctl.check_pool import check_in_processes
 from spadesctl.checking import CheckOptions, check_file
 from spadesctl.cli import app
-from spadesctl.express import express_game
+from spadesctl.express.canonical import express_check
 from spadesctl.file_warnings import PLAY_LINES, fingerprint, game_fingerprint, play_fingerprint
 from spadesctl.generate import GenerateOptions, generate_games
 from spadesctl.notation import GameText, format_game, game_from_text, iter_game_texts
 from spadesctl.rules.parse import parse_rules
 from spadesctl.rules.presets import PRESETS, STANDARD
+from tests.test_express_lenient import respelled_fixed
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 runner = CliRunner()
@@ -143,18 +144,21 @@ def test_selected_and_ignored_as_every_diagnostic(tmp_path: Path) -> None:
     assert [d["code"] for d in _check("--select", "SP008", str(record))[1]] == ["SP008"]
 
 
+@pytest.mark.parametrize("respelled", [False, True])
 @pytest.mark.parametrize(
     "rules", ["standard", "cutthroat players=3", "two-player", "jokers", *sorted(PRESETS)]
 )
 def test_express_and_full_engine_give_each_game_the_same_fingerprint(
-    rules: str, tmp_path: Path
+    rules: str, respelled: bool, tmp_path: Path
 ) -> None:
-    """The express check settles a clean game from its lines, the full engine parses it:
-    both give the fingerprint of the same canonical text (so that the express check
-    never hides a duplicate); the play lines the express check tells as it reads them
-    are the ones :func:`fingerprint` picks out of all the lines."""
+    """The express check settles a clean game from its lines (in canonical form: a
+    record written by hand is rewritten first), the full engine parses it: both give the
+    fingerprint of the same canonical text (so that the express check never hides a
+    duplicate); the play lines the express check tells as it reads them are the ones
+    :func:`fingerprint` picks out of the canonical lines."""
     record = tmp_path / "games.spades"
-    record.write_text("\n".join(_games(6, seed=11, rules=rules)))
+    games = _games(6, seed=11, rules=rules)
+    record.write_text("\n".join(map(respelled_fixed, games) if respelled else games))
     record_rules = parse_rules(rules)
     settled = 0
     for index, unit in enumerate(iter_game_texts(record), start=1):
@@ -162,10 +166,11 @@ def test_express_and_full_engine_give_each_game_the_same_fingerprint(
         game = game_from_text(unit, "-", index)
         assert game_fingerprint(game) is not None
         play: list[str] = []
-        if express_game(unit.lines, record_rules, play=play) is not None:
+        found = express_check(unit.lines, record_rules, play=play)
+        if found is not None:
             settled += 1
-            assert play == [line for line in unit.lines if line.startswith(PLAY_LINES)]
-            assert play_fingerprint(play) == fingerprint(unit.lines) == game_fingerprint(game)
+            assert play == [line for line in found[1] if line.startswith(PLAY_LINES)]
+            assert play_fingerprint(play) == fingerprint(found[1]) == game_fingerprint(game)
     if rules == "standard":
         assert settled == 6  # the express check was really asked
 

@@ -12,7 +12,7 @@ import pytest
 
 from spadesctl.cards import Seat, seats_for
 from spadesctl.checking import game_diagnostics
-from spadesctl.express import express_game
+from spadesctl.express.canonical import express_check
 from spadesctl.generate import generate_games
 from spadesctl.notation import format_game, parse_text
 from spadesctl.referee import referee_game
@@ -248,7 +248,7 @@ def test_variant_checks_and_scores_as_the_sources_say(
 ) -> None:
     assert settle(text, rules) == (diagnostics, scores)
     for unit in units(f'[Rules "{rules}"]\n' + text):
-        assert express_game(unit.lines, STANDARD) is None  # the full engine decides
+        assert express_check(unit.lines, STANDARD) is None  # the full engine decides
 
 
 #: Every new key, and some together: the bot's games must check clean.

@@ -18,7 +18,7 @@ from spadesctl.cards import seats_for
 from spadesctl.checking import CheckOptions, game_diagnostics
 from spadesctl.cli import app
 from spadesctl.events import Discard
-from spadesctl.express import express_game
+from spadesctl.express.canonical import express_check
 from spadesctl.generate import generate_games
 from spadesctl.notation import format_game, parse_text
 from spadesctl.pbn import parse_pbn_text
@@ -364,7 +364,7 @@ def settle(text: str, rules: str) -> tuple[Found, dict[str, int]]:
 def test_widow_case(rules: str, text: str, diagnostics: Found, scores: dict[str, int]) -> None:
     assert settle(text, rules) == (diagnostics, scores)
     for unit in units(f'[Rules "{rules}"]\n' + text):
-        assert express_game(unit.lines, STANDARD) is None  # the full engine decides
+        assert express_check(unit.lines, STANDARD) is None  # the full engine decides
 
 
 def test_the_pack_keeps_the_2h_and_2c_with_a_widow() -> None:

@@ -17,6 +17,9 @@ games with mistakes planted in them (docs/performance.md).
 - :mod:`~spadesctl.express.hand`: one hand's deal, bids, passes and tricks.
 - :mod:`~spadesctl.express.score`: one side's score for a hand, and the game end.
 - :mod:`~spadesctl.express.game`: a game's lines, the running score and the sheet.
+- :mod:`~spadesctl.express.canonical`: what ``check`` asks (:func:`express_check`): the
+  lines as written, then a record written by hand (comments, lenient spellings) again
+  with its lines as ``fmt`` writes them.
 - :mod:`~spadesctl.express.rows`: a settled game as rows of the tables (``export``,
   ``stats``), imported only by :mod:`spadesctl.tables`.
 """

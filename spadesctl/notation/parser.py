@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from lark import Token
 
 #: What the grammar ignores between tokens (and nothing else: not Unicode spaces).
-_BLANK: Final = " \t\f\r"
+BLANK: Final = " \t\f\r"
 
 
 class NotationError(NotationSyntaxError):
@@ -42,7 +42,7 @@ def too_large(text: str) -> str:
 
 def parse_line(text: str, line_no: int) -> LineEvent | None:
     """Parse one line (no newline) with the grammar; ``None`` for a blank line."""
-    if not text.strip(_BLANK):
+    if not text.strip(BLANK):
         return None
     from spadesctl.notation.grammar_events import grammar_line
 
@@ -68,7 +68,7 @@ def parse_lines(lines: Sequence[str], first_line: int = 1, fast: bool = True) ->
         if event is None and fast:
             event = general_line(line, line_no)
         if event is None:
-            if not line.strip(_BLANK):
+            if not line.strip(BLANK):
                 continue
             event = parse_line(line, line_no)
             if event is None:  # pragma: no cover - parse_line answers every non-blank line
@@ -107,4 +107,4 @@ def _misspelt_keyword(line: str, line_no: int, issue: SyntaxIssue) -> list[LineE
     return [SyntaxIssue(message, issue.pos), event]
 
 
-__all__ = ["NotationError", "parse_line", "parse_lines", "too_large"]
+__all__ = ["BLANK", "NotationError", "parse_line", "parse_lines", "too_large"]

@@ -14,8 +14,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Protocol
 
+from spadesctl import events as ev
 from spadesctl.cards import Card, Party, Seat, format_holding
-from spadesctl.events import Deal, Discard, Draw, Pass, Position, Tag, Trick, WidowLine
+from spadesctl.events import Bid, Deal, Discard, Draw, Pass, Position, Tag, Trick, WidowLine
 from spadesctl.notation.escapes import quote
 from spadesctl.notation.reader import GAME_SEPARATOR
 from spadesctl.record import Game, Hand
@@ -97,37 +98,76 @@ def hand_lines(hand: Hand) -> Iterator[str]:
         yield text
 
 
+def hand_line(number: int, dealer: Seat) -> str:
+    """``hand 3 dealer S``."""
+    return f"hand {number} dealer {dealer.value}"
+
+
+def bids_line(bids: Iterable[Bid]) -> str:
+    """``bid E 6 S nil W 4 N 3``."""
+    return "bid " + " ".join(f"{b.bidder.value} {b.text}" for b in bids)
+
+
+def event_line(event: ev.WrittenEvent) -> str:
+    """The canonical line of one line event, as a hand's or a game's lines write it."""
+    match event:
+        case ev.Tag():
+            return format_tag(event)
+        case ev.HandStart():
+            return hand_line(event.number, event.dealer)
+        case ev.Deal():
+            return deal_line(event)
+        case ev.Widow():
+            return "widow " + _cards(event.cards)
+        case ev.Draw():
+            return draw_line(event)
+        case ev.Take() | ev.Discard():
+            return widow_line(event)
+        case ev.Pass():
+            return pass_line(event)
+        case ev.Bids():
+            return bids_line(event.bids)
+        case ev.Raise():
+            return f"raise {event.bidder.value} {event.tricks}"
+        case ev.Trick():
+            return trick_line(event)
+        case ev.Claim():
+            return f"claim {event.seat.value}"
+        case ev.Took():
+            return "took " + _entries(event.counts)
+        case ev.Renege():
+            return f"renege {event.seat.value} {event.trick}"
+        case ev.RecordedScore():
+            return "score " + _entries(event.entries)
+        case ev.RecordedBags():
+            return "bags " + _entries(event.entries)
+    return f"result {event.winner.value}"
+
+
 def hand_lines_from(hand: Hand) -> Iterator[Line]:
     """The canonical lines of one hand, each with the source lines it comes from."""
-    yield f"hand {hand.number} dealer {hand.dealer.value}", _at(hand)
+    yield hand_line(hand.number, hand.dealer), _at(hand)
     if hand.deal is not None:
         yield deal_line(hand.deal), _at(hand.deal, *hand.deal.holdings)
     if hand.widow is not None:
-        yield "widow " + _cards(hand.widow.cards), _at(hand.widow)
+        yield event_line(hand.widow), _at(hand.widow)
     for d in hand.draws:
         yield draw_line(d), _at(d)
     yield from map(_widow_line, hand.widow_before_bid)
     for p in hand.passes_before_bid:
         yield pass_line(p), _at(p)
     if hand.bids:
-        yield "bid " + " ".join(f"{b.bidder.value} {b.text}" for b in hand.bids), _at(*hand.bids)
+        yield bids_line(hand.bids), _at(*hand.bids)
     for up in hand.raises:
-        yield f"raise {up.bidder.value} {up.tricks}", _at(up)
+        yield event_line(up), _at(up)
     yield from map(_widow_line, hand.widow_after_bid)
     for p in hand.passes:
         yield pass_line(p), _at(p)
     for t in hand.tricks:
         yield trick_line(t), _at(t)
-    if hand.claim is not None:
-        yield f"claim {hand.claim.seat.value}", _at(hand.claim)
-    if hand.took is not None:
-        yield "took " + _entries(hand.took.counts), _at(hand.took)
-    for r in hand.reneges:
-        yield f"renege {r.seat.value} {r.trick}", _at(r)
-    if hand.score is not None:
-        yield "score " + _entries(hand.score.entries), _at(hand.score)
-    if hand.bags is not None:
-        yield "bags " + _entries(hand.bags.entries), _at(hand.bags)
+    for event in (hand.claim, hand.took, *hand.reneges, hand.score, hand.bags):
+        if event is not None:
+            yield event_line(event), _at(event)
 
 
 def game_lines(game: Game, *, separated: bool = False) -> Iterator[Line]:
@@ -142,7 +182,7 @@ def game_lines(game: Game, *, separated: bool = False) -> Iterator[Line]:
         blocks.append(heading)
     blocks.extend(list(hand_lines_from(h)) for h in game.hands)
     if game.result is not None:
-        blocks.append([(f"result {game.result.winner.value}", _at(game.result))])
+        blocks.append([(event_line(game.result), _at(game.result))])
     for i, block in enumerate(blocks):
         if i:
             yield "", ()
