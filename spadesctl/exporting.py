@@ -59,15 +59,15 @@ def export_table(
     rules: Ruleset | None = None,
     jobs: int = 0,
     progress: Callable[[int], None] = lambda size: None,
-    express: bool = False,
+    express: bool = True,
     partition_by: PartitionBy | None = None,
     engine: Engine | None = None,
 ) -> ExportSummary:
     """Write ``table`` of the games in ``records`` to ``output`` in ``fmt`` (``jobs``:
     worker processes, 0 for auto); ``progress`` is told the bytes of each batch read.
     ``express``: the rows of the games the express check settles come straight from it
-    (faster), with the lossless columns null (docs/import.md); by default every row is
-    built by the full engine.
+    (the same rows, faster: :mod:`spadesctl.express.rows`); ``False`` builds every row
+    with the full engine.
     With ``partition_by``, ``output`` is a new directory of Parquet shards
     (:mod:`spadesctl.tables.shards`).  ``engine``: where the batches are built (the
     local process pool by default, or a Ray cluster: :mod:`spadesctl.engines`).
@@ -79,9 +79,7 @@ def export_table(
     from spadesctl.tables.writers import parquet_metadata, write_batches
 
     summary = ExportSummary()
-    options = CorpusOptions(
-        tables=(table,), default_rules=rules, express=express, lossless=not express
-    )
+    options = CorpusOptions(tables=(table,), default_rules=rules, express=express)
 
     def frames(batches: Iterator[Batch]) -> Iterator[pl.DataFrame]:
         for batch in batches:

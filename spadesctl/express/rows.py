@@ -6,8 +6,14 @@ writes for the same game, from what the express check found
 from the rules core, the running scores) and the game's lines themselves, which the
 express check has proven to be as ``spadesctl fmt`` writes them.  A settled game is
 clean, so it has no violations, no reneges, no unbid hand and no hand after the game's
-end.  ``tests/test_express_rows.py`` proves the rows equal to the full engine's, column
-for column, on generated games of every preset the express check covers.
+end.  The lossless columns (docs/import.md: what the record says, so that the tables read
+back as it) are written from the lines too: a settled game's lines are its deal, bid,
+``pass``, ``trick``, ``score`` and ``bags`` lines, which :mod:`spadesctl.imports.encode`
+puts in columns, but for the ``pass`` lines and a sheet line whose parties are in another
+order (then, as there, the hand's ``lines_after_bids``, written by the notation's writer).
+``tests/test_express_rows.py`` proves the rows equal to the full engine's, column for
+column and byte for byte through ``export``, on generated games of every preset the
+express check covers, the samples and random edits.
 """
 
 from __future__ import annotations
@@ -16,12 +22,15 @@ import functools
 from collections.abc import Sequence
 from typing import Final, NamedTuple
 
-from spadesctl.cards import card
+from spadesctl.cards import Seat, card
 from spadesctl.core.bids import BLIND_NIL, NIL
 from spadesctl.dates import game_date, game_time
+from spadesctl.events import Pass, RecordedBags, RecordedScore, Tag
 from spadesctl.express.family import ExpressRules
-from spadesctl.express.game import GameLedger
-from spadesctl.record import SEAT_TAGS
+from spadesctl.express.game import GameLedger, HandLedger
+from spadesctl.notation.parser import parse_line
+from spadesctl.notation.writer import format_tag, hand_lines
+from spadesctl.record import SEAT_TAGS, Hand
 from spadesctl.rules import format_rules
 from spadesctl.tables.adapter import file_text, int32
 from spadesctl.tables.builder import GameInfo, GamesBuilder, TableSet
@@ -30,8 +39,8 @@ from spadesctl.tables.deal import ACE_RANK, HIGH_CARD_RANK, Features, features
 _SUIT_TEXT: Final = ("S", "H", "D", "C")  # suits in play, numbered as the express check does
 _PRINTED: Final = ("S", "H", "D", "C")  # a deal word's suit groups, in order
 _JOKERS: Final = {"B": "BJ", "L": "LJ"}
-#: The hands table's lossless columns (``bid_text`` .. ``lines_after_bids``), which the
-#: express rows leave null (:attr:`spadesctl.tables.corpus.CorpusOptions.lossless`).
+#: The hands table's lossless columns (``bid_text`` .. ``lines_after_bids``) when they
+#: are not asked for (:attr:`spadesctl.tables.corpus.CorpusOptions.lossless`): null.
 _NOT_LOSSLESS: Final = (None, None, None, None, False, None, None, None, None, None)
 #: How many ranks, from the ace down, are high cards (:mod:`spadesctl.tables.deal`).
 _HIGH_RANKS: Final = ACE_RANK - HIGH_CARD_RANK + 1
@@ -103,22 +112,33 @@ class _Settled(NamedTuple):
     players: dict[str, str]  # seat letter -> player
 
 
-def add_express_game(tables: TableSet, ledger: GameLedger, source: str, index: int) -> int:
+def add_express_game(
+    tables: TableSet, ledger: GameLedger, source: str, index: int, *, lossless: bool = True
+) -> int:
     """Append the rows of a game the express check settled (``ledger``, game ``index``
-    of ``source``) to ``tables``; return its number of hands."""
+    of ``source``) to ``tables``; return its number of hands.  ``lossless``: fill the
+    columns that keep what the record says, as :func:`spadesctl.tables.adapter.add_game`
+    does; ``False`` leaves them null."""
     assert ledger.rules is not None
     players = {SEAT_TAGS[name].value: value for name, value in ledger.tags if name in SEAT_TAGS}
     game = _Settled(game_info(ledger, source, index), ledger, ledger.rules, players)
     if tables.tricks is not None:
         tables.tricks.extend(game.info, _trick_rows(game))
     if tables.hands is not None:
-        tables.hands.extend(game.info, _hand_rows(game))
+        tables.hands.extend(game.info, _hand_rows(game, lossless))
     if tables.games is not None:
-        _add_game_row(tables.games, game)
+        _add_game_row(tables.games, game, lossless)
     return len(ledger.hands)
 
 
-def _add_game_row(builder: GamesBuilder, game: _Settled) -> None:
+def _tags_cell(ledger: GameLedger) -> str | None:
+    """The games table's ``tags`` cell (:func:`spadesctl.imports.encode.game_tags`)."""
+    if not ledger.tags:
+        return None
+    return "\n".join(format_tag(Tag(name, value)) for name, value in ledger.tags)
+
+
+def _add_game_row(builder: GamesBuilder, game: _Settled, lossless: bool) -> None:
     ledger, rules, info = game.ledger, game.rules, game.info
     ruleset = ledger.ruleset
     assert ruleset is not None
@@ -145,12 +165,79 @@ def _add_game_row(builder: GamesBuilder, game: _Settled) -> None:
         bid_rounds=ruleset.bid_rounds,
         pass_cards=ruleset.pass_cards,
         renege_transfer=ruleset.renege_transfer,
+        tags=_tags_cell(ledger) if lossless else None,
     )
 
 
-def _hand_rows(game: _Settled) -> list[tuple[object, ...]]:
+def _lossless_cells(
+    game: _Settled, hand: HandLedger, number: int
+) -> tuple[list[tuple[str, int, int | None, int | None]], str | None]:
+    """A hand's lossless cells as :func:`spadesctl.imports.encode.encode_hand` fills them:
+    per seat, its bid as written, its place in the bidding and its party's recorded
+    score and bags; and the hand's ``lines_after_bids``: its ``pass`` lines, and a
+    ``score`` or ``bags`` line whose parties are not in the order of the table's rows
+    (cells would not give it back as written).  A settled hand's deal goes in the
+    ``deal`` cells; it has no ``took``, ``claim`` or ``renege`` line."""
+    rules, rows = game.rules, game.ledger.rows
+    players = rules.players
+    bid_words = rows[hand.deal + 1].split(" ")
+    texts = [""] * players
+    orders = [0] * players
+    for k, seat in enumerate(rules.rotations[(hand.dealer + 1) % players]):
+        texts[seat] = bid_words[2 + 2 * k]
+        orders[seat] = k + 1
+    at = hand.deal + 2
+    extra: list[str] = []  # lines for lines_after_bids, in the record's order
+    while rows[at].startswith("pass "):
+        extra.append(rows[at])
+        at += 1
+    at += rules.tricks
+    sheet: list[list[int] | None] = [None, None]  # per party: recorded scores, bags
+    for k, keyword in enumerate(("score ", "bags ")):
+        if at < len(rows) and rows[at].startswith(keyword):
+            words = rows[at].split(" ")
+            if tuple(words[1::2]) == rules.parties:
+                sheet[k] = [int(figure) for figure in words[2::2]]
+            else:
+                extra.append(rows[at])
+            at += 1
+    scores, bags = sheet
+    cells = [
+        (
+            texts[seat],
+            orders[seat],
+            None if scores is None else scores[rules.party_of[seat]],
+            None if bags is None else bags[rules.party_of[seat]],
+        )
+        for seat in range(players)
+    ]
+    return cells, _after_bids(number, rules.seats[hand.dealer], extra) if extra else None
+
+
+def _after_bids(number: int, dealer: str, lines: list[str]) -> str:
+    """A hand's ``lines_after_bids`` cell from some of its lines, as the notation's writer
+    writes them (:func:`spadesctl.imports.encode.encode_hand`)."""
+    passes: list[Pass] = []
+    score: RecordedScore | None = None
+    bags: RecordedBags | None = None
+    for line in lines:
+        event = parse_line(line, 0)
+        if isinstance(event, Pass):
+            passes.append(event)
+        elif isinstance(event, RecordedScore):
+            score = event
+        elif isinstance(event, RecordedBags):
+            bags = event
+        else:  # pragma: no cover - the express check settled only these lines
+            raise ValueError(f"not a line of lines_after_bids: {line!r}")
+    hand = Hand(number, Seat(dealer), passes=tuple(passes), score=score, bags=bags)
+    return "\n".join(list(hand_lines(hand))[1:])
+
+
+def _hand_rows(game: _Settled, lossless: bool) -> list[tuple[object, ...]]:
     """The ``hands`` rows of a settled game: its own columns, in the order of
-    :data:`spadesctl.tables.schema.HANDS` (:meth:`HandsBuilder.add` names them)."""
+    :data:`spadesctl.tables.schema.HANDS` (:meth:`HandsBuilder.add` names them);
+    ``lossless``: with the columns that keep what the record says, else those null."""
     rules, players = game.rules, game.players
     end = game.ledger.end
     rows = game.ledger.rows
@@ -174,6 +261,8 @@ def _hand_rows(game: _Settled) -> list[tuple[object, ...]]:
         deal = rows[hand.deal].split(" ")
         dealer = rules.seats[hand.dealer]
         took = hand.took
+        if lossless:
+            cells, after_bids = _lossless_cells(game, hand, number)
         for seat, p, mates, fixed, won in seats:
             f = hand.figures[p]
             code = hand.bids[seat]
@@ -181,6 +270,23 @@ def _hand_rows(game: _Settled) -> list[tuple[object, ...]]:
             blind_nil = code == BLIND_NIL
             tricks = took[seat]
             bid = code if code > 0 else 0
+            dealt = _dealt_cards(deal[seat + 1])
+            if lossless:
+                bid_text, bid_order, recorded_score, recorded_bags = cells[seat]
+                kept: tuple[object, ...] = (
+                    bid_text,
+                    bid_order,
+                    dealt,  # deal: the deal line's cards, as dealt
+                    None,  # took
+                    False,  # claim
+                    None,  # ruled_reneges
+                    recorded_score,
+                    recorded_bags,
+                    None,  # lines_before_bids: nothing before the bids
+                    after_bids if seat == 0 else None,  # lines_after_bids: the first row's
+                )
+            else:
+                kept = _NOT_LOSSLESS
             out.append(
                 (
                     number,
@@ -205,7 +311,7 @@ def _hand_rows(game: _Settled) -> list[tuple[object, ...]]:
                     False,  # after_end
                     won,
                     *_dealt(deal[seat + 1]),  # spades .. high_cards
-                    _dealt_cards(deal[seat + 1]),  # dealt
+                    dealt,
                     bid,  # first_bid: one round of bids, no raise
                     False,  # raised
                     0,  # raise_tricks
@@ -215,7 +321,7 @@ def _hand_rows(game: _Settled) -> list[tuple[object, ...]]:
                     0,  # renege_lost
                     0,  # renege_received
                     0,  # renege_counted
-                    *_NOT_LOSSLESS,  # bid_text .. lines_after_bids: not asked for
+                    *kept,  # bid_text .. lines_after_bids
                 )
             )
     return out

@@ -59,8 +59,7 @@ class CorpusOptions:
     express: bool = True
     #: Fill the columns that keep what a record says, so that the tables read back as it
     #: (docs/import.md): ``export`` asks for them, ``stats`` (which reads none) does not.
-    #: The express rows do not hold them yet, so a lossless batch is built by the full
-    #: engine.
+    #: The express rows fill them as the full engine does.
     lossless: bool = True
 
 
@@ -183,15 +182,12 @@ def build_batch(work: Work, options: CorpusOptions) -> Batch:
                 failures.append(item)
                 continue
             source, index, text = item
-            if (
-                options.express
-                and not options.lossless
-                and isinstance(text, GameText)
-                and not text.issues
-            ):
+            if options.express and isinstance(text, GameText) and not text.issues:
                 ledger = GameLedger()
                 if express_game(text.lines, default, ledger) is not None:
-                    hands += add_express_game(tables, ledger, source, index)
+                    hands += add_express_game(
+                        tables, ledger, source, index, lossless=options.lossless
+                    )
                     games += 1
                     continue
             game = text if isinstance(text, Game) else game_from_text(text, source, index)
