@@ -99,13 +99,30 @@ def test_rows_of_the_samples_match_the_engine() -> None:
         assert_same_tables(work)
 
 
-def test_a_settled_game_is_tabled_without_the_full_engine(monkeypatch: pytest.MonkeyPatch) -> None:
-    def refuse(*args: object) -> int:
-        raise AssertionError("the full engine was asked")
+def _refuse(
+    monkeypatch: pytest.MonkeyPatch, name: str, message: str = "the full engine was asked"
+) -> None:
+    """Make :mod:`spadesctl.tables.corpus`'s ``name`` fail the test if it is called."""
 
-    monkeypatch.setattr(corpus, "add_game", refuse)
-    batch = build_batch(_work("standard"), CorpusOptions(tables=TABLE_NAMES, lossless=False))
-    assert batch.games == 4 and not batch.failures
+    def refuse(*args: object, **kwargs: object) -> int:
+        raise AssertionError(message)
+
+    monkeypatch.setattr(corpus, name, refuse)
+
+
+def _standard_record(tmp_path: Path) -> Path:
+    """A file of :func:`_texts` of ``standard`` (games the express check settles)."""
+    generated = tmp_path / "generated.spades"
+    generated.write_text("\n".join(_texts("standard")), "utf-8")
+    return generated
+
+
+def test_a_settled_game_is_tabled_without_the_full_engine(monkeypatch: pytest.MonkeyPatch) -> None:
+    _refuse(monkeypatch, "add_game")
+    for lossless in (True, False):
+        options = CorpusOptions(tables=TABLE_NAMES, lossless=lossless)
+        batch = build_batch(_work("standard"), options)
+        assert batch.games == 4 and not batch.failures
 
 
 def test_the_ledger_holds_every_hand_of_a_settled_game() -> None:
@@ -236,12 +253,8 @@ def test_export_writes_the_same_bytes_with_and_without_the_express_rows(
 def test_export_takes_the_express_rows_with_the_lossless_columns(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    def refuse(*args: object, **kwargs: object) -> int:
-        raise AssertionError("the full engine was asked")
-
-    generated = tmp_path / "generated.spades"
-    generated.write_text("\n".join(_texts("standard")), "utf-8")
-    monkeypatch.setattr(corpus, "add_game", refuse)
+    generated = _standard_record(tmp_path)
+    _refuse(monkeypatch, "add_game")
     for table in ("hands", "games"):
         target = tmp_path / f"{table}.parquet"
         args = ["export", str(generated), "--table", table, "-o", str(target), "--jobs", "1"]
@@ -270,3 +283,33 @@ def test_stats_are_the_same_without_the_express_rows(
             full = run_stats(request)
         assert_frame_equal(fast.table, full.table)
         assert (fast.games_read, fast.failures) == (full.games_read, full.failures)
+
+
+@pytest.mark.parametrize(
+    "args", [("--format", "csv"), ("--format", "json", "--by", "seat"), ("--by", "pair")]
+)
+def test_stats_prints_the_same_with_and_without_no_express(
+    tmp_path: Path, args: tuple[str, ...]
+) -> None:
+    generated = tmp_path / "generated.spades"
+    generated.write_text(_generated_record(), "utf-8")
+    runner = CliRunner()
+    out = []
+    for flags in ((), ("--no-express",)):
+        result = runner.invoke(app, ["stats", *SAMPLES, str(generated), *args, *flags])
+        assert result.exit_code in (0, 1), result.output
+        out.append((result.exit_code, result.stdout, result.stderr))
+    assert out[0][1] and out[0] == out[1]
+
+
+def test_stats_no_express_builds_every_row_with_the_full_engine(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    generated = _standard_record(tmp_path)
+    _refuse(monkeypatch, "add_express_game", "the express rows were taken")
+    args = ["stats", str(generated), "--format", "csv", "--jobs", "1"]
+    result = CliRunner().invoke(app, [*args, "--no-express"])
+    assert result.exit_code == 0, result.output
+    assert "Ann" in result.stdout
+    with pytest.raises(AssertionError, match="express rows were taken"):
+        CliRunner().invoke(app, args, catch_exceptions=False)
