@@ -28,7 +28,7 @@ from spadesctl.dates import game_date, game_time
 from spadesctl.events import Pass, RecordedBags, RecordedScore, Tag
 from spadesctl.express.family import ExpressRules
 from spadesctl.express.game import GameLedger, HandLedger
-from spadesctl.notation.parser import parse_line
+from spadesctl.notation.parser import parse_lines
 from spadesctl.notation.writer import format_tag, hand_lines
 from spadesctl.record import SEAT_TAGS, Hand
 from spadesctl.rules import format_rules
@@ -169,49 +169,62 @@ def _add_game_row(builder: GamesBuilder, game: _Settled, lossless: bool) -> None
     )
 
 
-def _lossless_cells(
-    game: _Settled, hand: HandLedger, number: int
-) -> tuple[list[tuple[str, int, int | None, int | None]], str | None]:
-    """A hand's lossless cells as :func:`spadesctl.imports.encode.encode_hand` fills them:
-    per seat, its bid as written, its place in the bidding and its party's recorded
-    score and bags; and the hand's ``lines_after_bids``: its ``pass`` lines, and a
-    ``score`` or ``bags`` line whose parties are not in the order of the table's rows
-    (cells would not give it back as written).  A settled hand's deal goes in the
-    ``deal`` cells; it has no ``took``, ``claim`` or ``renege`` line."""
+@functools.cache
+def _bid_places(players: int, dealer: int) -> tuple[tuple[int, int], ...]:
+    """Per seat, where its bid stands in a ``bid`` line of a hand ``dealer`` dealt: the
+    index of its word and its place in the bidding (from 1, the dealer's left first)."""
+    return tuple((2 * k, k) for k in ((s - dealer - 1) % players + 1 for s in range(players)))
+
+
+class _Sheet(NamedTuple):
+    """A settled hand's lossless cells that are not the same in every hand (the columns of
+    :func:`spadesctl.imports.encode.encode_hand`)."""
+
+    bid_words: list[str]  # its bid line, split: each seat's bid as written
+    places: tuple[tuple[int, int], ...]  # per seat: (its word in bid_words, bid_order)
+    scores: tuple[int, ...] | list[int] | None  # per party: the score line's figures
+    bags: list[int] | None  # per party: the bags line's figures
+    after_bids: str | None  # lines_after_bids
+
+
+def _sheet(game: _Settled, hand: HandLedger, number: int) -> _Sheet:
+    """A settled hand's :class:`_Sheet`.  Its ``pass`` lines, and a ``score`` or ``bags``
+    line whose parties are not in the order of the table's rows (their cells would not
+    give it back as written), go in ``lines_after_bids``; a settled hand has no
+    ``took``, ``claim`` or ``renege`` line, and its deal goes in the ``deal`` cells."""
     rules, rows = game.rules, game.ledger.rows
-    players = rules.players
-    bid_words = rows[hand.deal + 1].split(" ")
-    texts = [""] * players
-    orders = [0] * players
-    for k, seat in enumerate(rules.rotations[(hand.dealer + 1) % players]):
-        texts[seat] = bid_words[2 + 2 * k]
-        orders[seat] = k + 1
-    at = hand.deal + 2
-    extra: list[str] = []  # lines for lines_after_bids, in the record's order
+    first = at = hand.deal + 2
     while rows[at].startswith("pass "):
-        extra.append(rows[at])
         at += 1
+    extra = rows[first:at]  # lines for lines_after_bids, in the record's order
     at += rules.tricks
-    sheet: list[list[int] | None] = [None, None]  # per party: recorded scores, bags
-    for k, keyword in enumerate(("score ", "bags ")):
-        if at < len(rows) and rows[at].startswith(keyword):
-            words = rows[at].split(" ")
-            if tuple(words[1::2]) == rules.parties:
-                sheet[k] = [int(figure) for figure in words[2::2]]
-            else:
-                extra.append(rows[at])
-            at += 1
-    scores, bags = sheet
-    cells = [
-        (
-            texts[seat],
-            orders[seat],
-            None if scores is None else scores[rules.party_of[seat]],
-            None if bags is None else bags[rules.party_of[seat]],
-        )
-        for seat in range(players)
-    ]
-    return cells, _after_bids(number, rules.seats[hand.dealer], extra) if extra else None
+    passes = len(extra)
+    scores: tuple[int, ...] | None = None
+    bags: list[int] | None = None
+    if at < len(rows) and rows[at].startswith("score "):
+        if tuple(rows[at].split(" ")[1::2]) == rules.parties:
+            scores = hand.scores  # the express check found them equal
+        else:
+            extra.append(rows[at])
+        at += 1
+    if at < len(rows) and rows[at].startswith("bags "):
+        words = rows[at].split(" ")
+        if tuple(words[1::2]) == rules.parties:
+            bags = [int(figure) for figure in words[2::2]]
+        else:
+            extra.append(rows[at])
+    after_bids: str | None = None
+    if len(extra) > passes:  # a sheet line: written as the notation's writer does
+        after_bids = _after_bids(number, rules.seats[hand.dealer], extra)
+    elif extra:  # pass lines only, which the express check read as the writer writes them
+        after_bids = "\n".join(extra)
+    return _Sheet(
+        rows[hand.deal + 1].split(" "),
+        _bid_places(rules.players, hand.dealer),
+        scores,
+        bags,
+        after_bids,
+    )
 
 
 def _after_bids(number: int, dealer: str, lines: list[str]) -> str:
@@ -220,8 +233,7 @@ def _after_bids(number: int, dealer: str, lines: list[str]) -> str:
     passes: list[Pass] = []
     score: RecordedScore | None = None
     bags: RecordedBags | None = None
-    for line in lines:
-        event = parse_line(line, 0)
+    for event in parse_lines(lines):
         if isinstance(event, Pass):
             passes.append(event)
         elif isinstance(event, RecordedScore):
@@ -229,7 +241,7 @@ def _after_bids(number: int, dealer: str, lines: list[str]) -> str:
         elif isinstance(event, RecordedBags):
             bags = event
         else:  # pragma: no cover - the express check settled only these lines
-            raise ValueError(f"not a line of lines_after_bids: {line!r}")
+            raise ValueError(f"not a line of lines_after_bids: {event!r}")
     hand = Hand(number, Seat(dealer), passes=tuple(passes), score=score, bags=bags)
     return "\n".join(list(hand_lines(hand))[1:])
 
@@ -261,8 +273,7 @@ def _hand_rows(game: _Settled, lossless: bool) -> list[tuple[object, ...]]:
         deal = rows[hand.deal].split(" ")
         dealer = rules.seats[hand.dealer]
         took = hand.took
-        if lossless:
-            cells, after_bids = _lossless_cells(game, hand, number)
+        sheet = _sheet(game, hand, number) if lossless else None
         for seat, p, mates, fixed, won in seats:
             f = hand.figures[p]
             code = hand.bids[seat]
@@ -271,19 +282,20 @@ def _hand_rows(game: _Settled, lossless: bool) -> list[tuple[object, ...]]:
             tricks = took[seat]
             bid = code if code > 0 else 0
             dealt = _dealt_cards(deal[seat + 1])
-            if lossless:
-                bid_text, bid_order, recorded_score, recorded_bags = cells[seat]
+            if sheet is not None:
+                word, order = sheet.places[seat]
+                scores, bags = sheet.scores, sheet.bags
                 kept: tuple[object, ...] = (
-                    bid_text,
-                    bid_order,
+                    sheet.bid_words[word],  # bid_text
+                    order,  # bid_order
                     dealt,  # deal: the deal line's cards, as dealt
                     None,  # took
                     False,  # claim
                     None,  # ruled_reneges
-                    recorded_score,
-                    recorded_bags,
+                    None if scores is None else scores[p],  # recorded_score
+                    None if bags is None else bags[p],  # recorded_bags
                     None,  # lines_before_bids: nothing before the bids
-                    after_bids if seat == 0 else None,  # lines_after_bids: the first row's
+                    sheet.after_bids if seat == 0 else None,  # lines_after_bids: first row
                 )
             else:
                 kept = _NOT_LOSSLESS
