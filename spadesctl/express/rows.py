@@ -39,6 +39,8 @@ from spadesctl.tables.deal import ACE_RANK, HIGH_CARD_RANK, Features, features
 _SUIT_TEXT: Final = ("S", "H", "D", "C")  # suits in play, numbered as the express check does
 _PRINTED: Final = ("S", "H", "D", "C")  # a deal word's suit groups, in order
 _JOKERS: Final = {"B": "BJ", "L": "LJ"}
+#: How a card's text ends in each group of a deal word: its suit, or the jokers' J.
+_CARD_ENDS: Final = (*_PRINTED, "J")
 #: The hands table's lossless columns (``bid_text`` .. ``lines_after_bids``) when they
 #: are not asked for (:attr:`spadesctl.tables.corpus.CorpusOptions.lossless`): null.
 _NOT_LOSSLESS: Final = (None, None, None, None, False, None, None, None, None, None)
@@ -55,32 +57,35 @@ def _group_features(group: int, text: str) -> Features:
     return features([card(rank + _PRINTED[group]) for rank in text])
 
 
-def _dealt(word: str) -> Features:
-    """The deal columns of one seat's ``N:AJ64.QT9.74.J984`` (as ``fmt`` writes it).
+def _seat_deal(word: str) -> tuple[Features, str]:
+    """The deal columns of one seat's ``N:AJ64.QT9.74.J984`` (as ``fmt`` writes it), and
+    its ``dealt`` column: its cards in the order the word writes them (``AS JS 6S 4S QH
+    ...``), the jokers after the clubs.
 
     A suit group's ranks are written high first, so its high cards (the jack and above)
     come first: the group gives its length, and the features of its first ranks its aces
     and high cards (a small cache, where one of whole groups would not be)."""
-    total = [0, 0, 0, 0, 0, 0, 0]
-    for g, text in enumerate(word[2:].split(".")):
-        found = _group_features(g, text if g == 4 else text[:_HIGH_RANKS])
-        if g < 4:
-            total[g] = len(text)
-        total[4] += found[4]
-        total[5] += found[5]
-        total[6] += found[6]
-    return (total[0], total[1], total[2], total[3], total[4], total[5], total[6])
-
-
-@functools.lru_cache(maxsize=8192)
-def _dealt_cards(word: str) -> str:
-    """The ``dealt`` column of one seat's ``N:AJ64.QT9.74.J984``: its cards in the order
-    the deal word writes them (``AS JS 6S 4S QH ...``), the jokers after the clubs."""
     groups = word[2:].split(".")
-    cards = [rank + _PRINTED[g] for g, text in enumerate(groups[:4]) for rank in text]
-    if len(groups) > 4:
-        cards.extend(_JOKERS[ch] for ch in groups[4])
-    return " ".join(cards)
+    s, h, d, c = groups[0], groups[1], groups[2], groups[3]
+    fs = _group_features(0, s[:_HIGH_RANKS])
+    fh = _group_features(1, h[:_HIGH_RANKS])
+    fd = _group_features(2, d[:_HIGH_RANKS])
+    fc = _group_features(3, c[:_HIGH_RANKS])
+    jokers = _group_features(4, groups[4])[4] if len(groups) == 5 else 0
+    found = (
+        len(s),
+        len(h),
+        len(d),
+        len(c),
+        jokers,
+        fs[5] + fh[5] + fd[5] + fc[5],
+        fs[6] + fh[6] + fd[6] + fc[6],
+    )
+    # "AJ64" -> "AS JS 6S 4S", and the jokers' "BL" -> "BJ LJ"
+    text = " ".join(
+        [(end + " ").join(g) + end for g, end in zip(groups, _CARD_ENDS, strict=False) if g]
+    )
+    return found, text
 
 
 def game_info(ledger: GameLedger, source: str, index: int) -> GameInfo:
@@ -281,7 +286,7 @@ def _hand_rows(game: _Settled, lossless: bool) -> list[tuple[object, ...]]:
             blind_nil = code == BLIND_NIL
             tricks = took[seat]
             bid = code if code > 0 else 0
-            dealt = _dealt_cards(deal[seat + 1])
+            dealt_features, dealt = _seat_deal(deal[seat + 1])
             if sheet is not None:
                 word, order = sheet.places[seat]
                 scores, bags = sheet.scores, sheet.bags
@@ -322,7 +327,7 @@ def _hand_rows(game: _Settled, lossless: bool) -> list[tuple[object, ...]]:
                     True,  # played
                     False,  # after_end
                     won,
-                    *_dealt(deal[seat + 1]),  # spades .. high_cards
+                    *dealt_features,  # spades .. high_cards
                     dealt,
                     bid,  # first_bid: one round of bids, no raise
                     False,  # raised
