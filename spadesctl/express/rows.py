@@ -19,7 +19,6 @@ express check covers, the samples and random edits.
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
 from typing import Final, NamedTuple
 
 from spadesctl.cards import Seat, card
@@ -27,7 +26,7 @@ from spadesctl.core.bids import BLIND_NIL, NIL
 from spadesctl.dates import game_date, game_time
 from spadesctl.events import Pass, RecordedBags, RecordedScore, Tag
 from spadesctl.express.family import ExpressRules
-from spadesctl.express.game import GameLedger, HandLedger
+from spadesctl.express.game import GameLedger, HandLedger, first_trick
 from spadesctl.notation.parser import parse_lines
 from spadesctl.notation.writer import format_tag, hand_lines
 from spadesctl.record import SEAT_TAGS, Hand
@@ -198,10 +197,8 @@ def _sheet(game: _Settled, hand: HandLedger, number: int) -> _Sheet:
     give it back as written), go in ``lines_after_bids``; a settled hand has no
     ``took``, ``claim`` or ``renege`` line, and its deal goes in the ``deal`` cells."""
     rules, rows = game.rules, game.ledger.rows
-    first = at = hand.deal + 2
-    while rows[at].startswith("pass "):
-        at += 1
-    extra = rows[first:at]  # lines for lines_after_bids, in the record's order
+    at = first_trick(rows, hand.deal)
+    extra = rows[hand.deal + 2 : at]  # its pass lines: for lines_after_bids, in order
     at += rules.tricks
     passes = len(extra)
     scores: tuple[int, ...] | None = None
@@ -344,14 +341,6 @@ def _hand_rows(game: _Settled, lossless: bool) -> list[tuple[object, ...]]:
     return out
 
 
-def _first_trick(rows: Sequence[str], deal: int) -> int:
-    """The row of a hand's first ``trick`` line: after its deal, bid and pass lines."""
-    at = deal + 2
-    while rows[at].startswith("pass "):
-        at += 1
-    return at
-
-
 def _trick_rows(game: _Settled) -> list[tuple[object, ...]]:
     """The ``tricks`` rows of a settled game: its own columns, in the order of
     :data:`spadesctl.tables.schema.TRICKS` (:meth:`TricksBuilder.add` names them)."""
@@ -362,7 +351,7 @@ def _trick_rows(game: _Settled) -> list[tuple[object, ...]]:
     spots = {"N": 0, "E": 1, "S": 2, "W": 3}
     out: list[tuple[object, ...]] = []
     for number, hand in enumerate(game.ledger.hands, start=1):
-        at = _first_trick(rows, hand.deal)
+        at = first_trick(rows, hand.deal)
         broken = False
         for t, winner in enumerate(hand.winners):
             words = rows[at + t].split(" ")
