@@ -37,12 +37,12 @@ class ExportSummary:
     #: table does): said once, as :meth:`dropped_comments` words it.
     comments_dropped: int = 0
 
-    def dropped_comments(self, table: str, express: bool) -> str | None:
+    def dropped_comments(self, table: str) -> str | None:
         """The warning for the comments the export drops, if it drops any."""
         n = self.comments_dropped
         if not n:
             return None
-        where = "--express leaves them out" if express else f"the {table} table has none"
+        where = f"the {table} table has none"
         games = "game" if n == 1 else "games"
         return (
             f"the comments of {n} {games} are not kept: {where}; "

@@ -162,7 +162,7 @@ def export(
         fail(str(exc))
     progress.close()
     report_failures(summary.failures, summary.games)
-    dropped = summary.dropped_comments(name, express)
+    dropped = summary.dropped_comments(name)
     if dropped is not None:
         typer.echo(f"spadesctl: warning: {dropped}", err=True)
     if not summary.written:
