@@ -55,11 +55,8 @@ _CHILDREN = {
     ),
     "stats": (
         "import sys\n"
-        "import spadesctl.tables.corpus as corpus\n"
         "from spadesctl.tables.query import StatsRequest, run_stats\n"
-        "if sys.argv[1] != '1':\n"
-        "    corpus.express_game = lambda *args: None\n"
-        "run_stats(StatsRequest(tuple(sys.argv[2:]), jobs=1))\n"
+        "run_stats(StatsRequest(tuple(sys.argv[2:]), jobs=1, express=sys.argv[1] == '1'))\n"
     ),
     "score": (
         "import io, sys\n"

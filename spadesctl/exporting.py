@@ -37,12 +37,12 @@ class ExportSummary:
     #: table does): said once, as :meth:`dropped_comments` words it.
     comments_dropped: int = 0
 
-    def dropped_comments(self, table: str, express: bool) -> str | None:
+    def dropped_comments(self, table: str) -> str | None:
         """The warning for the comments the export drops, if it drops any."""
         n = self.comments_dropped
         if not n:
             return None
-        where = "--express leaves them out" if express else f"the {table} table has none"
+        where = f"the {table} table has none"
         games = "game" if n == 1 else "games"
         return (
             f"the comments of {n} {games} are not kept: {where}; "
@@ -72,15 +72,15 @@ def export_table(
     rules: Ruleset | None = None,
     jobs: int = 0,
     progress: Callable[[int], None] = lambda size: None,
-    express: bool = False,
+    express: bool = True,
     partition_by: PartitionBy | None = None,
     engine: Engine | None = None,
 ) -> ExportSummary:
     """Write ``table`` of the games in ``records`` to ``output`` in ``fmt`` (``jobs``:
     worker processes, 0 for auto); ``progress`` is told the bytes of each batch read.
     ``express``: the rows of the games the express check settles come straight from it
-    (faster), with the lossless columns null (docs/import.md); by default every row is
-    built by the full engine.
+    (the same rows, faster: :mod:`spadesctl.express.rows`); ``False`` builds every row
+    with the full engine.
     With ``partition_by``, ``output`` is a new directory of Parquet shards
     (:mod:`spadesctl.tables.shards`).  ``engine``: where the batches are built (the
     local process pool by default, or a Ray cluster: :mod:`spadesctl.engines`).
@@ -92,9 +92,7 @@ def export_table(
     from spadesctl.tables.writers import parquet_metadata, write_batches
 
     summary = ExportSummary()
-    options = CorpusOptions(
-        tables=(table,), default_rules=rules, express=express, lossless=not express
-    )
+    options = CorpusOptions(tables=(table,), default_rules=rules, express=express)
 
     def frames(batches: Iterator[Batch]) -> Iterator[pl.DataFrame]:
         for batch in batches:

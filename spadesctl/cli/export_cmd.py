@@ -98,11 +98,10 @@ def export(
         typer.Option(
             "--express/--no-express",
             help="Take the rows of the games the express check settles straight from it "
-            "(several times faster), leaving null the columns that keep what the records "
-            "say, so the table cannot be read back as records (docs/import.md); by default "
-            "every row is built by the full engine.",
+            "(the same table, several times faster); --no-express builds every row with "
+            "the full engine.",
         ),
-    ] = False,
+    ] = True,
     engine: EngineOption = EngineChoice.local,
     address: AddressOption = None,
     config: ConfigOption = None,
@@ -163,7 +162,7 @@ def export(
         fail(str(exc))
     progress.close()
     report_failures(summary.failures, summary.games)
-    dropped = summary.dropped_comments(name, express)
+    dropped = summary.dropped_comments(name)
     if dropped is not None:
         typer.echo(f"spadesctl: warning: {dropped}", err=True)
     if not summary.written:

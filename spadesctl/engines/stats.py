@@ -65,7 +65,9 @@ def read_on_cluster(
     from spadesctl.tables.query import QueryError
 
     figures = _figures(collector)
-    options = CorpusOptions(tables=("hands",), default_rules=request.rules, lossless=False)
+    options = CorpusOptions(
+        tables=("hands",), default_rules=request.rules, express=request.express, lossless=False
+    )
     shards = select_shards(inputs.exports, request.filters)
     work = read_work(list(inputs.records), options.batch_lines, options.default_rules)
     every = chain(  # drawn lazily: the driver holds the window of tasks in flight

@@ -6,22 +6,30 @@ writes for the same game, from what the express check found
 from the rules core, the running scores) and the game's lines themselves, which the
 express check has proven to be as ``spadesctl fmt`` writes them.  A settled game is
 clean, so it has no violations, no reneges, no unbid hand and no hand after the game's
-end.  ``tests/test_express_rows.py`` proves the rows equal to the full engine's, column
-for column, on generated games of every preset the express check covers.
+end.  The lossless columns (docs/import.md: what the record says, so that the tables read
+back as it) are written from the lines too: a settled game's lines are its deal, bid,
+``pass``, ``trick``, ``score`` and ``bags`` lines, which :mod:`spadesctl.imports.encode`
+puts in columns, but for the ``pass`` lines and a sheet line whose parties are in another
+order (then, as there, the hand's ``lines_after_bids``, written by the notation's writer).
+``tests/test_express_rows.py`` proves the rows equal to the full engine's, column for
+column and byte for byte through ``export``, on generated games of every preset the
+express check covers, the samples and random edits.
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
 from typing import Final, NamedTuple
 
-from spadesctl.cards import card
+from spadesctl.cards import Seat, card
 from spadesctl.core.bids import BLIND_NIL, NIL
 from spadesctl.dates import game_date, game_time
+from spadesctl.events import Pass, RecordedBags, RecordedScore, Tag
 from spadesctl.express.family import ExpressRules
-from spadesctl.express.game import GameLedger
-from spadesctl.record import SEAT_TAGS
+from spadesctl.express.game import GameLedger, HandLedger, first_trick
+from spadesctl.notation.parser import parse_lines
+from spadesctl.notation.writer import format_tag, hand_lines
+from spadesctl.record import SEAT_TAGS, Hand
 from spadesctl.rules import format_rules
 from spadesctl.tables.adapter import file_text, int32
 from spadesctl.tables.builder import GameInfo, GamesBuilder, TableSet
@@ -30,9 +38,14 @@ from spadesctl.tables.deal import ACE_RANK, HIGH_CARD_RANK, Features, features
 _SUIT_TEXT: Final = ("S", "H", "D", "C")  # suits in play, numbered as the express check does
 _PRINTED: Final = ("S", "H", "D", "C")  # a deal word's suit groups, in order
 _JOKERS: Final = {"B": "BJ", "L": "LJ"}
-#: The hands table's lossless columns (``bid_text`` .. ``party_bid``), which the
-#: express rows leave null (:attr:`spadesctl.tables.corpus.CorpusOptions.lossless`).
+#: How a card's text ends in each group of a deal word: its suit, or the jokers' J.
+_CARD_ENDS: Final = (*_PRINTED, "J")
+#: The hands table's lossless columns (``bid_text`` .. ``party_bid``) when they are not
+#: asked for (:attr:`spadesctl.tables.corpus.CorpusOptions.lossless`): null.
 _NOT_LOSSLESS: Final = (None, None, None, None, False, None, None, None, None, None) + (None,) * 11
+#: A settled hand's typed lossless cells after ``lines_after_bids`` that it never fills:
+#: ``widow`` .. ``party_bid`` (the express check settles no widow and no side's bid).
+_NO_WIDOW: Final = (None,) * 7
 #: How many ranks, from the ace down, are high cards (:mod:`spadesctl.tables.deal`).
 _HIGH_RANKS: Final = ACE_RANK - HIGH_CARD_RANK + 1
 
@@ -46,32 +59,35 @@ def _group_features(group: int, text: str) -> Features:
     return features([card(rank + _PRINTED[group]) for rank in text])
 
 
-def _dealt(word: str) -> Features:
-    """The deal columns of one seat's ``N:AJ64.QT9.74.J984`` (as ``fmt`` writes it).
+def _seat_deal(word: str) -> tuple[Features, str]:
+    """The deal columns of one seat's ``N:AJ64.QT9.74.J984`` (as ``fmt`` writes it), and
+    its ``dealt`` column: its cards in the order the word writes them (``AS JS 6S 4S QH
+    ...``), the jokers after the clubs.
 
     A suit group's ranks are written high first, so its high cards (the jack and above)
     come first: the group gives its length, and the features of its first ranks its aces
     and high cards (a small cache, where one of whole groups would not be)."""
-    total = [0, 0, 0, 0, 0, 0, 0]
-    for g, text in enumerate(word[2:].split(".")):
-        found = _group_features(g, text if g == 4 else text[:_HIGH_RANKS])
-        if g < 4:
-            total[g] = len(text)
-        total[4] += found[4]
-        total[5] += found[5]
-        total[6] += found[6]
-    return (total[0], total[1], total[2], total[3], total[4], total[5], total[6])
-
-
-@functools.lru_cache(maxsize=8192)
-def _dealt_cards(word: str) -> str:
-    """The ``dealt`` column of one seat's ``N:AJ64.QT9.74.J984``: its cards in the order
-    the deal word writes them (``AS JS 6S 4S QH ...``), the jokers after the clubs."""
     groups = word[2:].split(".")
-    cards = [rank + _PRINTED[g] for g, text in enumerate(groups[:4]) for rank in text]
-    if len(groups) > 4:
-        cards.extend(_JOKERS[ch] for ch in groups[4])
-    return " ".join(cards)
+    s, h, d, c = groups[0], groups[1], groups[2], groups[3]
+    fs = _group_features(0, s[:_HIGH_RANKS])
+    fh = _group_features(1, h[:_HIGH_RANKS])
+    fd = _group_features(2, d[:_HIGH_RANKS])
+    fc = _group_features(3, c[:_HIGH_RANKS])
+    jokers = _group_features(4, groups[4])[4] if len(groups) == 5 else 0
+    found = (
+        len(s),
+        len(h),
+        len(d),
+        len(c),
+        jokers,
+        fs[5] + fh[5] + fd[5] + fc[5],
+        fs[6] + fh[6] + fd[6] + fc[6],
+    )
+    # "AJ64" -> "AS JS 6S 4S", and the jokers' "BL" -> "BJ LJ"
+    text = " ".join(
+        [(end + " ").join(g) + end for g, end in zip(groups, _CARD_ENDS, strict=False) if g]
+    )
+    return found, text
 
 
 def game_info(ledger: GameLedger, source: str, index: int) -> GameInfo:
@@ -103,22 +119,33 @@ class _Settled(NamedTuple):
     players: dict[str, str]  # seat letter -> player
 
 
-def add_express_game(tables: TableSet, ledger: GameLedger, source: str, index: int) -> int:
+def add_express_game(
+    tables: TableSet, ledger: GameLedger, source: str, index: int, *, lossless: bool = True
+) -> int:
     """Append the rows of a game the express check settled (``ledger``, game ``index``
-    of ``source``) to ``tables``; return its number of hands."""
+    of ``source``) to ``tables``; return its number of hands.  ``lossless``: fill the
+    columns that keep what the record says, as :func:`spadesctl.tables.adapter.add_game`
+    does; ``False`` leaves them null."""
     assert ledger.rules is not None
     players = {SEAT_TAGS[name].value: value for name, value in ledger.tags if name in SEAT_TAGS}
     game = _Settled(game_info(ledger, source, index), ledger, ledger.rules, players)
     if tables.tricks is not None:
         tables.tricks.extend(game.info, _trick_rows(game))
     if tables.hands is not None:
-        tables.hands.extend(game.info, _hand_rows(game))
+        tables.hands.extend(game.info, _hand_rows(game, lossless))
     if tables.games is not None:
-        _add_game_row(tables.games, game)
+        _add_game_row(tables.games, game, lossless)
     return len(ledger.hands)
 
 
-def _add_game_row(builder: GamesBuilder, game: _Settled) -> None:
+def _tags_cell(ledger: GameLedger) -> str | None:
+    """The games table's ``tags`` cell (:func:`spadesctl.imports.encode.game_tags`)."""
+    if not ledger.tags:
+        return None
+    return "\n".join(format_tag(Tag(name, value)) for name, value in ledger.tags)
+
+
+def _add_game_row(builder: GamesBuilder, game: _Settled, lossless: bool) -> None:
     ledger, rules, info = game.ledger, game.rules, game.info
     ruleset = ledger.ruleset
     assert ruleset is not None
@@ -145,12 +172,110 @@ def _add_game_row(builder: GamesBuilder, game: _Settled) -> None:
         bid_rounds=ruleset.bid_rounds,
         pass_cards=ruleset.pass_cards,
         renege_transfer=ruleset.renege_transfer,
+        tags=_tags_cell(ledger) if lossless else None,
     )
 
 
-def _hand_rows(game: _Settled) -> list[tuple[object, ...]]:
+@functools.cache
+def _bid_places(players: int, dealer: int) -> tuple[tuple[int, int], ...]:
+    """Per seat, where its bid stands in a ``bid`` line of a hand ``dealer`` dealt: the
+    index of its word and its place in the bidding (from 1, the dealer's left first)."""
+    return tuple((2 * k, k) for k in ((s - dealer - 1) % players + 1 for s in range(players)))
+
+
+class _Sheet(NamedTuple):
+    """A settled hand's lossless cells that are not the same in every hand (the columns of
+    :func:`spadesctl.imports.encode.encode_hand`)."""
+
+    bid_words: list[str]  # its bid line, split: each seat's bid as written
+    places: tuple[tuple[int, int], ...]  # per seat: (its word in bid_words, bid_order)
+    scores: tuple[int, ...] | list[int] | None  # per party: the score line's figures
+    bags: list[int] | None  # per party: the bags line's figures
+    after_bids: str | None  # lines_after_bids
+    #: per seat index: (pass_after_bids_to, passed_after_bids, pass_after_bids_order)
+    passes: dict[str, tuple[str, str, int]]
+
+
+def _sheet(game: _Settled, hand: HandLedger, number: int) -> _Sheet:
+    """A settled hand's :class:`_Sheet`.  Its ``pass`` lines, and a ``score`` or ``bags``
+    line whose parties are not in the order of the table's rows (their cells would not
+    give it back as written), go in ``lines_after_bids``; a settled hand has no
+    ``took``, ``claim`` or ``renege`` line, and its deal goes in the ``deal`` cells."""
+    rules, rows = game.rules, game.ledger.rows
+    at = first_trick(rows, hand.deal)
+    extra = rows[hand.deal + 2 : at]  # its pass lines: for lines_after_bids, in order
+    at += rules.tricks
+    passes = len(extra)
+    scores: tuple[int, ...] | None = None
+    bags: list[int] | None = None
+    if at < len(rows) and rows[at].startswith("score "):
+        if tuple(rows[at].split(" ")[1::2]) == rules.parties:
+            scores = hand.scores  # the express check found them equal
+        else:
+            extra.append(rows[at])
+        at += 1
+    if at < len(rows) and rows[at].startswith("bags "):
+        words = rows[at].split(" ")
+        if tuple(words[1::2]) == rules.parties:
+            bags = [int(figure) for figure in words[2::2]]
+        else:
+            extra.append(rows[at])
+    typed = _typed_passes(extra[:passes])
+    if typed:  # one pass a seat: in the pass columns, as encode_hand puts them
+        extra = extra[passes:]
+        passes = 0
+    after_bids: str | None = None
+    if len(extra) > passes:  # a sheet line: written as the notation's writer does
+        after_bids = _after_bids(number, rules.seats[hand.dealer], extra)
+    elif extra:  # pass lines only, which the express check read as the writer writes them
+        after_bids = "\n".join(extra)
+    return _Sheet(
+        rows[hand.deal + 1].split(" "),
+        _bid_places(rules.players, hand.dealer),
+        scores,
+        bags,
+        after_bids,
+        typed,
+    )
+
+
+def _typed_passes(lines: list[str]) -> dict[str, tuple[str, str, int]]:
+    """The pass lines (canonical, after the bidding) of a settled hand as
+    :func:`spadesctl.imports.encode.encode_hand` types them: per giver, its receiver,
+    cards and place; empty when a seat passes twice (then they go in ``lines_after_bids``)."""
+    typed: dict[str, tuple[str, str, int]] = {}
+    for place, line in enumerate(lines, start=1):
+        _, seats, cards = line.split(" ", 2)
+        giver, receiver = seats.split(">")
+        if giver in typed:
+            return {}
+        typed[giver] = (receiver, cards, place)
+    return typed
+
+
+def _after_bids(number: int, dealer: str, lines: list[str]) -> str:
+    """A hand's ``lines_after_bids`` cell from some of its lines, as the notation's writer
+    writes them (:func:`spadesctl.imports.encode.encode_hand`)."""
+    passes: list[Pass] = []
+    score: RecordedScore | None = None
+    bags: RecordedBags | None = None
+    for event in parse_lines(lines):
+        if isinstance(event, Pass):
+            passes.append(event)
+        elif isinstance(event, RecordedScore):
+            score = event
+        elif isinstance(event, RecordedBags):
+            bags = event
+        else:  # pragma: no cover - the express check settled only these lines
+            raise ValueError(f"not a line of lines_after_bids: {event!r}")
+    hand = Hand(number, Seat(dealer), passes=tuple(passes), score=score, bags=bags)
+    return "\n".join(list(hand_lines(hand))[1:])
+
+
+def _hand_rows(game: _Settled, lossless: bool) -> list[tuple[object, ...]]:
     """The ``hands`` rows of a settled game: its own columns, in the order of
-    :data:`spadesctl.tables.schema.HANDS` (:meth:`HandsBuilder.add` names them)."""
+    :data:`spadesctl.tables.schema.HANDS` (:meth:`HandsBuilder.add` names them);
+    ``lossless``: with the columns that keep what the record says, else those null."""
     rules, players = game.rules, game.players
     end = game.ledger.end
     rows = game.ledger.rows
@@ -174,6 +299,7 @@ def _hand_rows(game: _Settled) -> list[tuple[object, ...]]:
         deal = rows[hand.deal].split(" ")
         dealer = rules.seats[hand.dealer]
         took = hand.took
+        sheet = _sheet(game, hand, number) if lossless else None
         for seat, p, mates, fixed, won in seats:
             f = hand.figures[p]
             code = hand.bids[seat]
@@ -181,6 +307,27 @@ def _hand_rows(game: _Settled) -> list[tuple[object, ...]]:
             blind_nil = code == BLIND_NIL
             tricks = took[seat]
             bid = code if code > 0 else 0
+            dealt_features, dealt = _seat_deal(deal[seat + 1])
+            if sheet is not None:
+                word, order = sheet.places[seat]
+                scores, bags = sheet.scores, sheet.bags
+                kept: tuple[object, ...] = (
+                    sheet.bid_words[word],  # bid_text
+                    order,  # bid_order
+                    dealt,  # deal: the deal line's cards, as dealt
+                    None,  # took
+                    False,  # claim
+                    None,  # ruled_reneges
+                    None if scores is None else scores[p],  # recorded_score
+                    None if bags is None else bags[p],  # recorded_bags
+                    None,  # lines_before_bids: nothing before the bids
+                    sheet.after_bids if seat == 0 else None,  # lines_after_bids: first row
+                    None,  # raise_to: the express check settles no raise
+                    *sheet.passes.get(rules.seats[seat], (None, None, None)),  # the pass
+                    *_NO_WIDOW,
+                )
+            else:
+                kept = _NOT_LOSSLESS
             out.append(
                 (
                     number,
@@ -204,8 +351,8 @@ def _hand_rows(game: _Settled) -> list[tuple[object, ...]]:
                     True,  # played
                     False,  # after_end
                     won,
-                    *_dealt(deal[seat + 1]),  # spades .. high_cards
-                    _dealt_cards(deal[seat + 1]),  # dealt
+                    *dealt_features,  # spades .. high_cards
+                    dealt,
                     bid,  # first_bid: one round of bids, no raise
                     False,  # raised
                     0,  # raise_tricks
@@ -215,18 +362,10 @@ def _hand_rows(game: _Settled) -> list[tuple[object, ...]]:
                     0,  # renege_lost
                     0,  # renege_received
                     0,  # renege_counted
-                    *_NOT_LOSSLESS,  # bid_text .. party_bid: not asked for
+                    *kept,  # bid_text .. party_bid
                 )
             )
     return out
-
-
-def _first_trick(rows: Sequence[str], deal: int) -> int:
-    """The row of a hand's first ``trick`` line: after its deal, bid and pass lines."""
-    at = deal + 2
-    while rows[at].startswith("pass "):
-        at += 1
-    return at
 
 
 def _trick_rows(game: _Settled) -> list[tuple[object, ...]]:
@@ -239,7 +378,7 @@ def _trick_rows(game: _Settled) -> list[tuple[object, ...]]:
     spots = {"N": 0, "E": 1, "S": 2, "W": 3}
     out: list[tuple[object, ...]] = []
     for number, hand in enumerate(game.ledger.hands, start=1):
-        at = _first_trick(rows, hand.deal)
+        at = first_trick(rows, hand.deal)
         broken = False
         for t, winner in enumerate(hand.winners):
             words = rows[at + t].split(" ")

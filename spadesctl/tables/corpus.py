@@ -59,8 +59,7 @@ class CorpusOptions:
     express: bool = True
     #: Fill the columns that keep what a record says, so that the tables read back as it
     #: (docs/import.md): ``export`` asks for them, ``stats`` (which reads none) does not.
-    #: The express rows do not hold them yet, so a lossless batch is built by the full
-    #: engine.
+    #: The express rows fill them as the full engine does.
     lossless: bool = True
 
     @property
@@ -194,13 +193,15 @@ def build_batch(work: Work, options: CorpusOptions) -> Batch:
             lines = text.comments if isinstance(text, GameText) else ()
             if (
                 options.express
-                and not options.lossless
                 and isinstance(text, GameText)
                 and not text.issues
+                and not (lines and options.keeps_comments)  # a comment's place: the full engine
             ):
                 ledger = GameLedger()
                 if express_game(text.lines, default, ledger) is not None:
-                    hands += add_express_game(tables, ledger, source, index)
+                    hands += add_express_game(
+                        tables, ledger, source, index, lossless=options.lossless
+                    )
                     games += 1
                     comments_dropped += bool(lines)
                     continue

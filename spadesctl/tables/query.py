@@ -69,7 +69,8 @@ class StatsRequest:
 
     ``rules``: the ruleset of records that declare none (``None``: standard).
     ``history``: the rating history instead of the figures.  ``fairness``: test the
-    deals too (the command line asks for it where it shows it).
+    deals too (the command line asks for it where it shows it).  ``express``: the rows of
+    the games the express check settles straight from it (``False``: the full engine).
     """
 
     paths: tuple[str, ...]
@@ -84,6 +85,7 @@ class StatsRequest:
     fairness: bool = False
     jobs: int = 0
     engine: Engine = LOCAL
+    express: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -343,7 +345,12 @@ def _read(
             progress(max(size // 1024, 1)) if progress is not None and size else None
         )
         with shown as bar:
-            options = CorpusOptions(tables=("hands",), default_rules=request.rules, lossless=False)
+            options = CorpusOptions(
+                tables=("hands",),
+                default_rules=request.rules,
+                express=request.express,
+                lossless=False,
+            )
             for batch in iter_batches(records, options, choose_jobs(request.jobs, records)):
                 collector.add_batch(batch.frames["hands"].lazy())
                 failures.extend(batch.failures)
