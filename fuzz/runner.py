@@ -25,6 +25,8 @@ import traceback
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from multiprocessing.connection import Connection, wait
+from multiprocessing.process import BaseProcess
 from pathlib import Path
 from types import FrameType
 from typing import Final
@@ -266,22 +268,78 @@ def _worker(args: tuple[int, float | None, int | None, str | None]) -> Summary:
     def log(message: str) -> None:
         print(f"[{os.getpid()}] {message}", file=sys.stderr, flush=True)
 
+    log(f"seed {seed} started")
     return fuzz(seed, seconds=seconds, cases=cases, out=Path(out) if out else None, log=log)
+
+
+def _child(args: tuple[int, float | None, int | None, str | None], answer: Connection) -> None:
+    """A worker process: its summary sent back over ``answer``."""
+    try:
+        answer.send(_worker(args))
+    finally:
+        answer.close()
+
+
+def _death(seed: int, exitcode: int | None) -> Failure:
+    """The harness failure of a worker that ended without its summary (killed from
+    outside, out of memory, a crash of the interpreter)."""
+    if exitcode is not None and exitcode < 0:
+        try:
+            how = f"killed by {signal.Signals(-exitcode).name}"
+        except ValueError:
+            how = f"killed by signal {-exitcode}"
+    else:
+        how = f"exit status {exitcode}"
+    sig = f"harness: the worker of seed {seed} died ({how}); its cases are lost"
+    return Failure("harness", sig, "worker.txt", b"", sig)
 
 
 def fuzz_parallel(
     seed: int, jobs: int, seconds: float | None, cases: int | None, out: Path | None
 ) -> Summary:
-    """``jobs`` processes, each fuzzing with a seed of its own (``seed``, ``seed + 1``...)."""
+    """``jobs`` processes, each fuzzing with a seed of its own (``seed``, ``seed + 1``...).
+
+    The parent waits on each worker's process as well as its answer, so a worker that
+    dies (killed from outside) is noticed at once: it becomes a ``harness`` failure of
+    the summary, and the other workers go on to the end of their budget."""
     if jobs <= 1:
         return _worker((seed, seconds, cases, str(out) if out else None))
     from multiprocessing import get_context
 
+    context = get_context("spawn")
     share = None if cases is None else -(-cases // jobs)
-    work = [(seed + i, seconds, share, str(out) if out else None) for i in range(jobs)]
-    with get_context("spawn").Pool(jobs) as workers:
-        parts = workers.map(_worker, work)
+    running: dict[int, tuple[int, BaseProcess, Connection]] = {}
+    for i in range(jobs):
+        receive, send = context.Pipe(duplex=False)
+        args = (seed + i, seconds, share, str(out) if out else None)
+        worker: BaseProcess = context.Process(target=_child, args=(args, send), daemon=True)
+        worker.start()
+        send.close()  # the child's end: only the child holds it now
+        running[worker.sentinel] = (seed + i, worker, receive)
     total = Summary()
-    for part in parts:
-        total.merge(part)
+    try:
+        while running:
+            ready = wait([*running, *(conn for _, _, conn in running.values())])
+            for sentinel, (job_seed, process, conn) in list(running.items()):
+                if conn not in ready and sentinel not in ready:
+                    continue
+                part: Summary | None = None
+                try:
+                    if conn.poll():
+                        part = conn.recv()
+                except (EOFError, OSError):  # closed unanswered: the worker is ending
+                    pass
+                del running[sentinel]
+                conn.close()
+                process.join()
+                if part is not None:
+                    total.merge(part)
+                else:
+                    failure = _death(job_seed, process.exitcode)
+                    total.failures[failure.signature] = failure
+    finally:
+        for _, left, conn in running.values():  # interrupted: end the others
+            left.terminate()
+            left.join()
+            conn.close()
     return total
