@@ -228,16 +228,30 @@ class _GameParts:
     tricks: dict[int, list[int]] = field(default_factory=dict)
     card_rows: dict[int, list[int]] = field(default_factory=dict)
     issues: list[SyntaxIssue] = field(default_factory=list)
+    #: The (table, hand, trick, seat) of the play rows indexed (a second one is an issue).
+    plays_seen: set[tuple[ImportTable, int, int, Seat | None]] = field(default_factory=set)
 
 
-class _Reader:
-    """Rows -> games (a short-lived worker for one import)."""
+GameKey = tuple[str | None, str]
+
+
+class TableReader:
+    """Rows -> games (a short-lived worker for one import).
+
+    :mod:`spadesctl.imports.stream` drives it: the keys of every row first
+    (:meth:`missing_columns`, :meth:`key_of`, :meth:`parts`: the games in order and the
+    problems no game owns), then each row in table order (:meth:`index_row`), and each
+    game once its rows are all indexed (:meth:`game`).  ``tables``' rows need hold only
+    the rows not yet released (a window of the file)."""
 
     def __init__(self, source: str, tables: Mapping[ImportTable, tuple[Table, bool]]) -> None:
         self.source = source
         self.rows = {kind: _Rows(kind, t, is_source) for kind, (t, is_source) in tables.items()}
-        self.games: dict[tuple[str | None, str], _GameParts] = {}
+        self.games: dict[GameKey, _GameParts] = {}
         self.global_issues: list[SyntaxIssue] = []
+        #: The hands table's last indexed run (game and hand number) and its seats.
+        self._last_run: tuple[GameKey, int] | None = None
+        self._run_seats: set[Seat] = set()
 
     # positions and issues
     def pos(self, rows: _Rows, row: int, column: str | None = None) -> Position:
@@ -285,129 +299,126 @@ class _Reader:
         (parts.issues if parts is not None else self.global_issues).append(issue)
 
     # keys
-    def key(self, rows: _Rows, row: int) -> tuple[str | None, str] | None:
-        values = rows.table.rows[row]
-        game = values[rows.index["game"]]
-        file = values[rows.index["file"]] if rows.has("file") else None
+    def key_of(
+        self, rows: _Rows, row: int, game: object, file: object, *, report: bool = True
+    ) -> GameKey | None:
+        """The key of a row whose ``game`` and ``file`` cells hold these values; ``None``
+        for an unreadable one (reported, unless ``report`` is false)."""
         if game is None:
-            self.global_issues.append(self.issue(rows, row, "game", "a required value is missing"))
+            if report:
+                self.global_issues.append(
+                    self.issue(rows, row, "game", "a required value is missing")
+                )
             return None
         try:
             return (None if file is None else _text(file), _text(game))
         except CellError as exc:
-            self.global_issues.append(self.issue(rows, row, "game", str(exc)))
+            if report:
+                self.global_issues.append(self.issue(rows, row, "game", str(exc)))
             return None
 
-    def parts(self, key: tuple[str | None, str], rows: _Rows, row: int) -> _GameParts:
+    def parts(self, key: GameKey, rows: _Rows, row: int) -> _GameParts:
         found = self.games.get(key)
         if found is None:
             found = self.games[key] = _GameParts(self.pos(rows, row))
         return found
 
-    def index_all(self) -> None:
-        order: tuple[ImportTable, ...] = ("games", "hands", "tricks", "cards")
-        for kind in order:
-            rows = self.rows.get(kind)
-            if rows is None:
-                continue
-            missing = [c for c in required(kind) if not rows.has(c)]
-            if missing:
-                names = ", ".join(repr(c) for c in missing)
-                self.global_issues.append(
-                    SyntaxIssue(
-                        f"{rows.table.name}: the {kind} table has no {names} column "
-                        f"(it needs {', '.join(required(kind))})",
-                        Position(1, 1),
-                        SYNTAX_ERROR,
-                    )
-                )
-                del self.rows[kind]
-                continue
-            getattr(self, f"_index_{kind}")(rows)
-        play = self.rows.get("tricks") or self.rows.get("cards")
-        if play is not None and "hands" not in self.rows:
+    def missing_columns(self, kind: ImportTable) -> bool:
+        """Whether the ``kind`` table lacks a required column (reported, and the table
+        left unread)."""
+        rows = self.rows[kind]
+        missing = [c for c in required(kind) if not rows.has(c)]
+        if missing:
+            names = ", ".join(repr(c) for c in missing)
             self.global_issues.append(
                 SyntaxIssue(
-                    f"{play.table.name}: a {play.kind} table is read with its hands table "
-                    "(dealer, seats, bids), named alike beside it (hands.csv and "
-                    f"{play.kind}.csv); none was found",
+                    f"{rows.table.name}: the {kind} table has no {names} column "
+                    f"(it needs {', '.join(required(kind))})",
                     Position(1, 1),
                     SYNTAX_ERROR,
                 )
             )
+            del self.rows[kind]
+        return bool(missing)
 
-    def _keyed(self, rows: _Rows) -> Iterator[tuple[int, tuple[str | None, str], _GameParts]]:
-        """Each row with a readable key: (row, key, its game's parts)."""
-        for row in range(len(rows.table.rows)):
-            key = self.key(rows, row)
-            if key is not None:
-                yield row, key, self.parts(key, rows, row)
+    def unjoined(self) -> bool:
+        """Whether the play tables have no hands table to join (reported): no game."""
+        play = self.rows.get("tricks") or self.rows.get("cards")
+        if play is None or "hands" in self.rows:
+            return False
+        self.global_issues.append(
+            SyntaxIssue(
+                f"{play.table.name}: a {play.kind} table is read with its hands table "
+                "(dealer, seats, bids), named alike beside it (hands.csv and "
+                f"{play.kind}.csv); none was found",
+                Position(1, 1),
+                SYNTAX_ERROR,
+            )
+        )
+        return True
 
-    def _index_games(self, rows: _Rows) -> None:
-        for row, _key, parts in self._keyed(rows):
-            if parts.games_row is not None:
-                parts.issues.append(self.issue(rows, row, "game", "a second row of this game"))
-            else:
-                parts.games_row = (rows, row)
+    def index_row(self, rows: _Rows, row: int, key: GameKey, parts: _GameParts) -> None:
+        """Index one row of a table (the rows of each table in their order)."""
+        if rows.kind == "games":
+            self._index_games(rows, row, parts)
+        elif rows.kind == "hands":
+            self._index_hands(rows, row, key, parts)
+        else:
+            self._index_plays(rows, row, parts, rows.kind)
 
-    def _index_hands(self, rows: _Rows) -> None:
-        last: tuple[tuple[str | None, str], int] | None = None
-        seats_seen: set[Seat] = set()
-        for row, key, parts in self._keyed(rows):
-            number = self.cell(rows, row, "hand", parts)
-            seat = self.cell(rows, row, "seat", parts)
-            if not isinstance(number, int):
-                continue
-            if last != (key, number):
-                parts.hand_runs.append((number, []))
-                last = (key, number)
-                seats_seen = set()
-            if isinstance(seat, Seat):
-                if seat in seats_seen:
-                    parts.issues.append(
-                        self.issue(
-                            rows, row, "seat", f"a second row of seat {seat.value} in hand {number}"
-                        )
+    def _index_games(self, rows: _Rows, row: int, parts: _GameParts) -> None:
+        if parts.games_row is not None:
+            parts.issues.append(self.issue(rows, row, "game", "a second row of this game"))
+        else:
+            parts.games_row = (rows, row)
+
+    def _index_hands(self, rows: _Rows, row: int, key: GameKey, parts: _GameParts) -> None:
+        number = self.cell(rows, row, "hand", parts)
+        seat = self.cell(rows, row, "seat", parts)
+        if not isinstance(number, int):
+            return
+        if self._last_run != (key, number):
+            parts.hand_runs.append((number, []))
+            self._last_run = (key, number)
+            self._run_seats = set()
+        if isinstance(seat, Seat):
+            if seat in self._run_seats:
+                parts.issues.append(
+                    self.issue(
+                        rows, row, "seat", f"a second row of seat {seat.value} in hand {number}"
                     )
-                    continue
-                seats_seen.add(seat)
-            parts.hand_runs[-1][1].append(row)
+                )
+                return
+            self._run_seats.add(seat)
+        parts.hand_runs[-1][1].append(row)
 
-    def _index_tricks(self, rows: _Rows) -> None:
-        self._index_plays(rows, "tricks")
-
-    def _index_cards(self, rows: _Rows) -> None:
-        self._index_plays(rows, "cards")
-
-    def _index_plays(self, rows: _Rows, kind: ImportTable) -> None:
-        seen: set[tuple[tuple[str | None, str], int, int, Seat | None]] = set()
-        for row, key, parts in self._keyed(rows):
-            hand = self.cell(rows, row, "hand", parts)
-            trick = self.cell(rows, row, "trick", parts)
-            if not isinstance(hand, int) or not isinstance(trick, int):
-                continue
-            seat = self.cell(rows, row, "seat", parts) if kind == "cards" else None
-            mark = (key, hand, trick, seat if isinstance(seat, Seat) else None)
-            if kind == "tricks" or isinstance(seat, Seat):
-                if mark in seen:
-                    what = f"trick {trick} of hand {hand}"
-                    if isinstance(seat, Seat):
-                        what = f"seat {seat.value}'s card in {what}"
-                    parts.issues.append(self.issue(rows, row, "trick", f"a second row of {what}"))
-                    continue
-                seen.add(mark)
-            target = parts.tricks if kind == "tricks" else parts.card_rows
-            target.setdefault(hand, []).append(row)
+    def _index_plays(self, rows: _Rows, row: int, parts: _GameParts, kind: ImportTable) -> None:
+        hand = self.cell(rows, row, "hand", parts)
+        trick = self.cell(rows, row, "trick", parts)
+        if not isinstance(hand, int) or not isinstance(trick, int):
+            return
+        seat = self.cell(rows, row, "seat", parts) if kind == "cards" else None
+        mark = (kind, hand, trick, seat if isinstance(seat, Seat) else None)
+        if kind == "tricks" or isinstance(seat, Seat):
+            if mark in parts.plays_seen:
+                what = f"trick {trick} of hand {hand}"
+                if isinstance(seat, Seat):
+                    what = f"seat {seat.value}'s card in {what}"
+                parts.issues.append(self.issue(rows, row, "trick", f"a second row of {what}"))
+                return
+            parts.plays_seen.add(mark)
+        target = parts.tricks if kind == "tricks" else parts.card_rows
+        target.setdefault(hand, []).append(row)
 
     # games
-    def games_out(self) -> Iterator[Game]:
-        for index, (key, parts) in enumerate(self.games.items(), start=1):
-            events = list(self._game_events(key, parts))
-            events.extend(parts.issues)
-            events.sort(key=lambda e: 0 if isinstance(e, Tag) else 1)  # tags first
-            yield assemble(events, source=self.source, index=index)
+    def game(self, key: GameKey, parts: _GameParts, index: int) -> Game:
+        """The game of ``key``, its rows all indexed, numbered ``index`` in its import."""
+        events = list(self._game_events(key, parts))
+        events.extend(parts.issues)
+        events.sort(key=lambda e: 0 if isinstance(e, Tag) else 1)  # tags first
+        return assemble(events, source=self.source, index=index)
 
-    def _game_events(self, key: tuple[str | None, str], parts: _GameParts) -> Iterator[LineEvent]:
+    def _game_events(self, key: GameKey, parts: _GameParts) -> Iterator[LineEvent]:
         yield from self._tags(parts)
         hands = self.rows.get("hands")
         occurrence: dict[int, int] = {}
@@ -653,27 +664,13 @@ def _at(event: LineEvent, pos: Position) -> LineEvent:
     return dataclasses.replace(event, pos=pos)
 
 
-def games_from_tables(
-    source: str, tables: Mapping[ImportTable, tuple[Table, bool]]
-) -> Iterator[Game]:
-    """The games the import tables hold (``tables``: each kind's table and whether it
-    is the source file itself, which positions its cells), in the order of their first
-    row.  Problems no game owns (a missing column) come as one game of issues first."""
-    reader = _Reader(source, tables)
-    reader.index_all()
-    unjoined = "hands" not in reader.rows and bool({"tricks", "cards"} & set(reader.rows))
-    games = [] if unjoined else list(reader.games_out())
-    if reader.global_issues:
-        yield Game(issues=tuple(reader.global_issues), source=source, index=1)
-    yield from games
-
-
 __all__ = [
     "CellError",
+    "GameKey",
+    "TableReader",
     "bids_of",
     "deal_of",
     "entries_of",
-    "games_from_tables",
     "parse_bid",
     "renege_tricks",
     "reneges_of",
