@@ -17,7 +17,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
-from spadesctl.cards import Card, Party, Seat, parse_party, side_of
+from spadesctl.cards import Card, Party, Seat, holding_order, parse_party, side_of
 from spadesctl.core.limits import MAX_NUMBER, MAX_SCORE_DIGITS
 from spadesctl.diagnostics import SYNTAX_ERROR
 from spadesctl.events import (
@@ -165,9 +165,13 @@ def parse_bid(seat: Seat, text: str) -> Bid:
 
 
 def deal_of(dealt: Sequence[tuple[Seat, tuple[Card, ...]]]) -> Deal | None:
-    """The deal of the seats' ``deal`` (or ``dealt``) cells (in row order); none when no
-    row has one."""
-    return Deal(tuple(Holding(seat, cards) for seat, cards in dealt)) if dealt else None
+    """The deal of the seats' ``deal`` (or ``dealt``) cells (in row order; each holding's
+    cards in the notation's order, whatever the cell's); none when no row has one."""
+    if not dealt:
+        return None
+    return Deal(
+        tuple(Holding(seat, tuple(sorted(cards, key=holding_order))) for seat, cards in dealt)
+    )
 
 
 def bids_of(bids: Sequence[tuple[int | None, int, Bid]]) -> tuple[Bid, ...]:
