@@ -5,15 +5,23 @@
   row order rather than bidding order (every export, and the server sample);
 - OpenSpiel's deal and a table's ``deal`` cells kept their cards in the order given, so a
   game converted to PBN or the native notation read back as another game (the readers of
-  the notations give each holding in the canonical order).
+  the notations give each holding in the canonical order);
+- ``convert --to trick-notation``: a hand without cards was written as an empty ``D``
+  line (the hand lost), a joker under standard rules raised ``IndexError``, a name with
+  a line separator broke its header line, and bids that do not start left of the
+  dealer lost the dealer; a ``D`` line with no readable holding read as an empty deal
+  (which ``fmt`` wrote as a line that does not read back);
+- a hands table with a column of another kind (``tags``) raised ``KeyError``.
 """
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 import pytest
 
+from spadesctl.cards import Seat
 from spadesctl.events import GameStart
 from spadesctl.notation import format_games, iter_games, parse_text
 from spadesctl.pbn import format_pbn_games
@@ -83,3 +91,72 @@ def test_an_export_read_back_is_its_own_inverse(tmp_path: Path) -> None:
         assert result.exit_code in (0, 1), result.output
     for game in _games(tmp_path):
         assert _inverse(game) == game
+
+
+# -- trick-notation's writer and reader (convert --to trick-notation) -----------------
+
+
+def _tn(game_text: str) -> tuple[str, list[Game]]:
+    from spadesctl.interop.trick_notation import (
+        format_trick_notation_game,
+        games_from_trick_notation_stream,
+    )
+
+    [game] = parse_text(game_text, "in.spades")
+    text = format_trick_notation_game(game)
+    return text, list(games_from_trick_notation_stream(io.BytesIO(text.encode()), "back.tn"))
+
+
+def test_a_hand_without_cards_is_written_with_void_holdings_and_read_back() -> None:
+    text, [back] = _tn("hand 1 dealer W\nbid N 3 E 4 S 3 W 3\ntook NS 6 EW 7\n")
+    assert "D N:-.-.-.- E:-.-.-.- S:-.-.-.- W:-.-.-.-" in text.splitlines()
+    assert [h.number for h in back.hands] == [1]
+    assert not back.issues
+
+
+def test_a_joker_played_under_standard_rules_is_said_not_held_not_a_crash(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from spadesctl.cli import app
+
+    record = tmp_path / "joker.spades"
+    record.write_text("hand 1 dealer W\nbid N 3 E 4 S 3 W 3\ntrick 1 N BJ 2S 3S 4S\n")
+    result = CliRunner().invoke(app, ["convert", "--to", "trick-notation", str(record)])
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert "not held by trick-notation v1 (the record plays a joker): game 1" in result.stdout
+
+
+def test_a_name_with_a_line_separator_never_breaks_a_line() -> None:
+    text, [back] = _tn('[North "Ann"]\n[East "B\u2028o"]\n\nhand 1 dealer W\n')
+    assert len(text.splitlines()) == len(text.split("\n")) - 1  # no line break but \n
+    assert "[Players" not in text  # East's name is not one word: the seats' tags
+    assert back.tag("North") == "Ann" and back.tag("East") is None
+    assert not back.issues
+
+
+def test_bids_that_do_not_start_left_of_the_dealer_are_said_not_held() -> None:
+    text, [back] = _tn("hand 1 dealer N\nbid W 4 N 3 E 3 S 3\n")
+    assert "C W:" not in text
+    assert "(bids out of turn or by a side): bid W 4 N 3 E 3 S 3" in text
+    assert back.hands[0].dealer is Seat.N
+
+
+def test_a_deal_line_with_no_readable_holding_is_no_deal() -> None:
+    from spadesctl.interop.trick_notation import games_from_trick_notation_stream
+
+    text = b"% trick-notation v1\n\nD N:T97.QJ\n"
+    [game] = games_from_trick_notation_stream(io.BytesIO(text), "bad.tn")
+    assert game.hands[0].deal is None
+    assert [i.message for i in game.issues] == [
+        "D N:T97.QJ: a deal gives each seat four suit groups (S.H.D.C)"
+    ]
+    [again] = parse_text("".join(format_games([game])), "again.spades")
+    assert not again.issues  # fmt writes no empty deal line
+
+
+def test_a_column_of_another_table_kind_is_ignored(tmp_path: Path) -> None:
+    """A hands table with the games table's ``tags`` column (rows of both in one file)."""
+    path = tmp_path / "server.csv"
+    path.write_text('game,hand,dealer,seat,bid,tags\n1,1,W,N,3,"[Event ""x""]"\n')
+    [game] = _games(path)
+    assert game.tags == () and [h.number for h in game.hands] == [1]

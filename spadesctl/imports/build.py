@@ -283,8 +283,8 @@ class TableReader:
     def cell(self, rows: _Rows, row: int, column: str, parts: _GameParts | None) -> object:
         """The parsed value of a cell, or ``None`` (a null, or a bad value reported)."""
         at = rows.index.get(column)
-        if at is None:
-            return None
+        if at is None or column not in COLUMNS[rows.kind]:
+            return None  # a column the table's kind does not have is not read
         value = rows.table.rows[row][at]
         if value is None or (isinstance(value, str) and not value.strip() and column != "tags"):
             if COLUMNS[rows.kind][column].required:

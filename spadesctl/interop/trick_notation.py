@@ -372,7 +372,8 @@ def _hands(
                     )
                     continue
                 holdings.append(Holding(Seat(target.text), cards, held.pos))
-            body.append(Deal(tuple(holdings), line.pos))
+            if holdings:  # none readable: the issues say why, and there is no deal line
+                body.append(Deal(tuple(holdings), line.pos))
             continue
         if start is None:
             issues.append(
@@ -450,25 +451,29 @@ def card_text(c: Card) -> str:
 
 
 def _not_held(what: str, why: str) -> str:
-    return f"; not held by trick-notation v1 ({why}): {what}"
+    """The comment saying what is not held; a line break in it written as its escape."""
+    shown = "".join(
+        c if len(f"{c}.".splitlines()) == 1 else c.encode("unicode_escape").decode() for c in what
+    )
+    return f"; not held by trick-notation v1 ({why}): {shown}"
 
 
 def format_trick_notation_game(game: Game) -> str:
     """One game as a trick-notation v1 document; what it cannot hold is a comment."""
     rules = _declared(game.rules_text) if game.rules_text else parse_rules("standard")
-    if rules.deck is not Deck.STANDARD:
-        return (
-            f"{VERSION_LINE}\n"
-            + _not_held(f"game {game.index}", f"the {rules.deck.value} deck has jokers")
-            + "\n"
-        )
+    if rules.deck is not Deck.STANDARD or _shows_a_joker(game):
+        why = f"the {rules.deck.value} deck has jokers"
+        if rules.deck is Deck.STANDARD:
+            why = "the record plays a joker"
+        return f"{VERSION_LINE}\n" + _not_held(f"game {game.index}", why) + "\n"
     seats = seats_for(rules.players)
     lines = [VERSION_LINE, '[Game "spades"]', '[Deck "french52"]']
     lines.append(f'[Seats "{" ".join(s.value for s in seats)}"]')
     if game.hands:
         lines.append(f'[Dealer "{game.hands[0].dealer.value}"]')
     names = game.players
-    single = all(" " not in names.get(s, "?") and names.get(s, "?") for s in seats)
+    # every seat named, each name one word: a Players header; else the seats' tags
+    single = all(names.get(s, "").split() == [names.get(s, "")] for s in seats)
     if names and single:
         lines.append(f'[Players "{" ".join(names.get(s, "?") for s in seats)}"]')
     if rules.has_partnerships:
@@ -476,7 +481,7 @@ def format_trick_notation_game(game: Game) -> str:
     for tag in game.tags:
         if tag.name in _CORE_HEADERS or (single and tag.name in SEAT_TAGS):
             continue
-        if '"' in tag.value or "\n" in tag.value:
+        if '"' in tag.value or len(f"{tag.value}.".splitlines()) > 1:  # one line only
             lines.append(_not_held(f'[{tag.name} "{tag.value}"]', 'a value with a "'))
             continue
         lines.append(f'[{tag.name} "{tag.value}"]')
@@ -488,6 +493,18 @@ def format_trick_notation_game(game: Game) -> str:
     if game.result is not None:
         lines.append(_not_held(f"result {game.result.winner}", "a result is derived"))
     return "\n".join(lines) + "\n"
+
+
+def _shows_a_joker(game: Game) -> bool:
+    """Whether a game's deal, passes or tricks hold a joker (trick-notation has none)."""
+    for hand in game.hands:
+        holdings = hand.deal.holdings if hand.deal is not None else ()
+        cards = [c for h in holdings for c in h.cards]
+        cards += [c for t in hand.tricks for c in t.cards]
+        cards += [c for p in (*hand.passes_before_bid, *hand.passes) for c in p.cards]
+        if any(c.is_joker for c in cards):
+            return True
+    return False
 
 
 def _hand_lines(hand: Hand, seats: tuple[Seat, ...]) -> list[str]:
@@ -502,13 +519,15 @@ def _hand_lines(hand: Hand, seats: tuple[Seat, ...]) -> list[str]:
             for i, c in enumerate(t.cards):
                 seat = seats[(seats.index(t.leader) + i) % len(seats)]
                 held.setdefault(seat, []).append(c)
-    out = ["D " + " ".join(f"{s.value}:{holding_text(held[s])}" for s in seats if s in held)]
+    shown = [s for s in seats if s in held] or list(seats)  # no card at all: voids
+    out = ["D " + " ".join(f"{s.value}:{holding_text(held.get(s, ()))}" for s in shown)]
     if hand.deal is None:
         out.insert(0, _not_held(f"no deal line in hand {hand.number}", "D is the cards played"))
     if hand.bids:
         first = hand.bids[0].bidder
         order = seats[seats.index(first) :] + seats[: seats.index(first)] if first in seats else ()
-        in_turn = all(
+        # the reader takes the dealer to be the seat before the first caller
+        in_turn = _left_of(hand.dealer, seats) is first and all(
             isinstance(b.bidder, Seat) and i < len(order) and b.bidder is order[i]
             for i, b in enumerate(hand.bids)
         )
@@ -526,6 +545,11 @@ def _hand_lines(hand: Hand, seats: tuple[Seat, ...]) -> list[str]:
     for what, why in _lost(hand):
         out.append(_not_held(what, why))
     return out
+
+
+def _left_of(dealer: Seat, seats: tuple[Seat, ...]) -> Seat | None:
+    """The seat after ``dealer`` in the table's order (who bids first)."""
+    return seats[(seats.index(dealer) + 1) % len(seats)] if dealer in seats else None
 
 
 def _lost(hand: Hand) -> Iterator[tuple[str, str]]:
