@@ -160,3 +160,9 @@ def test_a_column_of_another_table_kind_is_ignored(tmp_path: Path) -> None:
     path.write_text('game,hand,dealer,seat,bid,tags\n1,1,W,N,3,"[Event ""x""]"\n')
     [game] = _games(path)
     assert game.tags == () and [h.number for h in game.hands] == [1]
+
+
+def test_hand_numbers_the_notation_cannot_hold_are_said_not_held() -> None:
+    text, [back] = _tn('[Continued "yes"]\n\nhand 3 dealer E\nbid S 3 W 4 N 3 E 3\n')
+    assert "; not held by trick-notation v1 (hands are numbered in order: 1): hand 3" in text
+    assert [h.number for h in back.hands] == [1]

@@ -488,7 +488,9 @@ def format_trick_notation_game(game: Game) -> str:
     if game.rules_text is None:
         lines.append(f'[Rules "{format_rules(rules)}"]')
     lines.append("")
-    for hand in game.hands:
+    for place, hand in enumerate(game.hands, start=1):
+        if hand.number != place:  # a reader numbers the hands by their D lines
+            lines.append(_not_held(f"hand {hand.number}", f"hands are numbered in order: {place}"))
         lines.extend(_hand_lines(hand, seats))
     if game.result is not None:
         lines.append(_not_held(f"result {game.result.winner}", "a result is derived"))
