@@ -166,3 +166,61 @@ def test_hand_numbers_the_notation_cannot_hold_are_said_not_held() -> None:
     text, [back] = _tn('[Continued "yes"]\n\nhand 3 dealer E\nbid S 3 W 4 N 3 E 3\n')
     assert "; not held by trick-notation v1 (hands are numbered in order: 1): hand 3" in text
     assert [h.number for h in back.hands] == [1]
+
+
+def test_the_problems_no_game_owns_are_in_the_order_they_stand(tmp_path: Path) -> None:
+    """A play table without its hands table, with a row without a game: the game of
+    those problems is its own inverse (its issues in source order)."""
+    path = tmp_path / "plays.csv"
+    path.write_text("game,hand,trick,leader,card_n\n,1,1,N,AS\n")
+    [game] = _games(path)
+    assert [i.pos.line for i in game.issues] == [1, 2]
+    assert _inverse(game) == game
+
+
+def test_a_trick_line_with_no_card_is_an_issue_not_a_crash(tmp_path: Path) -> None:
+    from spadesctl.checking import check_file
+
+    path = tmp_path / "empty-trick.tn"
+    deal = "D N:J.54.KQ42.AQT875 E:T98652.J76.A63.K S:AK43.AT82.J5.642 W:Q7.KQ93.T987.J93"
+    path.write_text(f"% trick-notation v1\n\n{deal}\nP S\n")
+    [game] = _games(path)
+    assert game.hands[0].tricks == ()
+    assert [i.message for i in game.issues] == ["P S: a trick with no card"]
+    assert "SP001" in {d.code for d in check_file(str(path)).diagnostics}
+
+
+def test_trick_numbers_and_a_rules_tag_the_notation_cannot_hold_are_said() -> None:
+    text, [back] = _tn("hand 1 dealer E\ntrick 6 S AD QD KD JD\n")
+    assert "; not held by trick-notation v1 (tricks are numbered in order: 1): trick 6" in text
+    assert [t.number for t in back.hands[0].tricks] == [1]
+    text, [back] = _tn('[Rules "britannic\u2028a"]\n\nhand 1 dealer E\n')
+    assert '[Rules "standard"]' in text.splitlines()  # the rules the text was written under
+    assert back.rules_text == "standard"
+
+
+def test_a_trick_led_by_a_seat_the_table_does_not_have_converts() -> None:
+    text, [back] = _tn('[Rules "two-player"]\n\nhand 1 dealer N\ntrick 13 E QS AS 6S 6D\n')
+    assert "P E QS AS 6S 6D" in text.splitlines()
+    assert [t.leader for t in back.hands[0].tricks] == [Seat.E]
+
+
+def test_deal_cells_on_rows_in_any_seat_order_read_as_the_canonical_deal(
+    tmp_path: Path,
+) -> None:
+    header = "game,hand,dealer,seat,deal\n"
+    east, north = "KS 5S AH QH JH 9H 8H AD 6D 3D QC 8C 7C", "QS 9S 7S 3S TH 7H 5H JD 5D 2D TC 6C 5C"
+    path = tmp_path / "server.csv"
+    path.write_text(f"{header}1,1,W,E,{east}\n1,1,W,N,{north}\n")
+    [game] = _games(path)
+    deal = game.hands[0].deal
+    assert deal is not None and [h.seat for h in deal.holdings] == [Seat.N, Seat.E]
+    assert parse_text("".join(format_pbn_games([game])), "back.pbn") == [game]
+
+
+def test_a_pass_before_the_bids_is_written_as_trick_notation() -> None:
+    record = '[Rules "standard"]\n\nhand 1 dealer W\npass E>W 2H 5D\nbid N 4 E 2 S 1 W 3\n'
+    text, [back] = _tn(record)
+    lines = text.splitlines()
+    assert lines.index("X E>W: 2H 5D") < lines.index("C N: 4 2 1 3")
+    assert [(p.giver, p.receiver) for p in back.hands[0].passes_before_bid] == [(Seat.E, Seat.W)]

@@ -1,14 +1,13 @@
 """Import tables are read game by game (spadesctl/imports/stream.py): a game is built as
 soon as its rows are read, holding only its own rows when the tables are in game order;
 rows of games interleaved in a table read as the games they are; the batch size does
-not change what is read; a table whose reader stops early is an error, never a short
-read."""
+not change what is read; a Parquet table whose rows stop early is an error, never a
+short read."""
 
 from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Iterator
 from pathlib import Path
 
 import polars as pl
@@ -108,28 +107,28 @@ def test_the_batch_size_does_not_change_what_is_read(
     assert _text(small) == _text(records)
 
 
-def test_a_reader_that_stops_early_is_an_error_not_a_short_table(
+def test_a_parquet_table_whose_rows_stop_early_is_an_error_not_a_short_table(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """polars' batches end silently when its reader panics (polars 2.1): the rows read
-    are counted against the table's length."""
-    out, _ = _export_set(tmp_path, 3)
-    real = pl.LazyFrame.collect_batches
+    """The rows read are counted against the table's length (a reader that stops
+    early, as polars' batches do when its reader panics, is never a shorter table)."""
+    out, _ = _export_set(tmp_path, 3, ".parquet")
+    real = pl.LazyFrame.slice
+    calls: list[int] = []
 
-    def cut_short(self: pl.LazyFrame, **kwargs: object) -> Iterator[pl.DataFrame]:
-        for n, batch in enumerate(real(self, **kwargs)):  # type: ignore[arg-type]
-            if n == 0:
-                yield batch.head(1)
-            return
+    def stops(self: pl.LazyFrame, offset: int, length: int | None = None) -> pl.LazyFrame:
+        calls.append(offset)
+        return real(self, offset, length) if len(calls) == 1 else real(self, 0, 0)
 
-    monkeypatch.setattr(pl.LazyFrame, "collect_batches", cut_short)
-    result = runner.invoke(app, ["check", str(out / "hands.csv")])
+    monkeypatch.setattr(load, "BATCH_ROWS", 2)
+    monkeypatch.setattr(pl.LazyFrame, "slice", stops)
+    result = runner.invoke(app, ["check", str(out / "hands.parquet")])
     assert result.exit_code == 2, result.output
-    assert "not a readable CSV table (its reader stopped at row 2 of" in result.output
+    assert "a damaged Parquet file (its rows stop at row 3 of" in result.output
     assert "Traceback" not in result.output
 
 
-def test_a_bad_key_and_a_missing_column_come_first_whatever_the_rows(tmp_path: Path) -> None:
+def test_a_bad_key_and_a_missing_column_come_first_in_the_order_they_stand(tmp_path: Path) -> None:
     rows = [["game", "hand", "dealer", "seat", "bid"]]
     rows += [["g1", "1", "N", s, "3"] for s in "ESWN"]
     rows += [["", "1", "N", "E", "3"], ["g2", "1", "N", "E", "x"]]
@@ -138,10 +137,10 @@ def test_a_bad_key_and_a_missing_column_come_first_whatever_the_rows(tmp_path: P
     (tmp_path / "hands.csv").write_text(text.getvalue())
     (tmp_path / "tricks.csv").write_text("game,trick,leader\ng1,1,E\n")
     first, *games = _read(tmp_path / "hands.csv")
-    assert [i.message for i in first.issues] == [
-        "hands row at line 6, column 'game': a required value is missing",
+    assert [i.message for i in first.issues] == [  # in the order of where they stand
         f"{tmp_path / 'tricks.csv'}: the tricks table has no 'hand' column "
         "(it needs game, hand, trick, leader)",
+        "hands row at line 6, column 'game': a required value is missing",
     ]
     assert [len(g.hands) for g in games] == [1, 1]
     assert "'x' is not a bid" in games[1].issues[0].message

@@ -47,6 +47,7 @@ _INTEGER: Final = re.compile(r"[+-]?\d{1,9}")
 _TRUE: Final = frozenset({"true", "t", "yes", "y", "1"})
 _FALSE: Final = frozenset({"false", "f", "no", "n", "0"})
 _SEATS: Final = {s.value: s for s in Seat} | {s.word.upper(): s for s in Seat}
+_SEAT_ORDER: Final = tuple(Seat)
 _BID: Final = re.compile(r"(nil|bnil|b(\d{1,2})|(\d{1,2}))")
 _TAG_COLUMNS: Final = (
     ("event", "Event"),
@@ -165,12 +166,14 @@ def parse_bid(seat: Seat, text: str) -> Bid:
 
 
 def deal_of(dealt: Sequence[tuple[Seat, tuple[Card, ...]]]) -> Deal | None:
-    """The deal of the seats' ``deal`` (or ``dealt``) cells (in row order; each holding's
-    cards in the notation's order, whatever the cell's); none when no row has one."""
+    """The deal of the seats' ``deal`` (or ``dealt``) cells (in the notation's order: the
+    seats N, E, S, W and each holding's cards, whatever the rows' and cells'); none when
+    no row has one."""
     if not dealt:
         return None
+    ordered = sorted(dealt, key=lambda held: _SEAT_ORDER.index(held[0]))
     return Deal(
-        tuple(Holding(seat, tuple(sorted(cards, key=holding_order))) for seat, cards in dealt)
+        tuple(Holding(seat, tuple(sorted(cards, key=holding_order))) for seat, cards in ordered)
     )
 
 

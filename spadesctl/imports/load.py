@@ -10,6 +10,7 @@ one error instead of a crash.  Whatever polars cannot read is a :class:`TableRea
 
 from __future__ import annotations
 
+import io
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, nullcontext
@@ -107,8 +108,8 @@ def _ndjson_order(stream: BinaryIO, found: Sequence[str]) -> list[str]:
     return named + [c for c in found if c not in named]
 
 
-#: Rows polars reads at a time (a batch): memory holds about one batch of each table.
-BATCH_ROWS: Final = 16_384
+#: Rows read at a time (a batch): memory holds about one batch of each table.
+BATCH_ROWS: Final = 2048
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,54 +123,96 @@ class TableFile:
     columns: tuple[str, ...]
     #: The columns polars reads, in order, with Enum/Categorical columns cast to text.
     select: tuple[Any, ...]
+    #: NDJSON: the types polars infers from the whole file, which every batch is read as.
+    schema: Mapping[str, Any] | None = None
 
     @property
     def first_line(self) -> int:
         """The file line of the first row (CSV: 2, after the header; else 1)."""
         return 2 if self.fmt == "csv" else 1
 
-    def _scan(self) -> pl.LazyFrame:
-        import polars as pl
-
-        if self.fmt == "parquet":
-            scan = pl.scan_parquet(self.path)
-        elif self.fmt == "csv":
-            scan = pl.scan_csv(self.path, infer_schema=False)
-        else:
-            scan = pl.scan_ndjson(self.path, infer_schema_length=None)
-        return scan.select(list(self.select))
-
     def batches(self, columns: Sequence[str] | None = None) -> Iterator[list[tuple[object, ...]]]:
-        """The rows in file order, a batch at a time, as tuples of the table's columns
-        (or of ``columns``).  Every column is read (a bad cell anywhere fails here).
-        Raises :class:`TableReadError`, also for a table that ends early (polars'
-        batches end silently when its reader panics)."""
+        """The rows in file order, :data:`BATCH_ROWS` at a time, as tuples of the
+        table's columns (or of ``columns``).  Every column is read (a bad cell anywhere
+        fails here).  Raises :class:`TableReadError`.
+
+        Each batch is read eagerly by polars and nothing is read ahead: CSV and NDJSON
+        cut into runs of whole rows (a CSV row ends at a line end outside quotes),
+        Parquet sliced by rows.  (``LazyFrame.collect_batches`` reads ahead of its
+        consumer, holding most of a file, and in polars 2.1 it ends silently when its
+        reader panics.)"""
         import polars as pl
 
-        scan = self._scan()
         try:
-            with _held(self.fmt):
-                expected = int(scan.select(pl.len()).collect().item())
-            read = 0
-            batches = iter(scan.collect_batches(chunk_size=BATCH_ROWS))
-            while True:
-                with _held(self.fmt):
-                    batch = next(batches, None)
-                if batch is None:
-                    break
-                read += batch.height
-                yield (batch if columns is None else batch.select(columns)).rows()
+            for frame in self._frames():
+                frame = frame.select(list(self.select))
+                yield (frame if columns is None else frame.select(columns)).rows()
         except TableReadError:
             raise
         except (pl.exceptions.PanicException, pl.exceptions.PolarsError) as exc:
             raise _unreadable(self.fmt, exc) from None
         except (OSError, ValueError) as exc:
             raise _unreadable(self.fmt, exc) from None
-        if read != expected:
-            raise TableReadError(
-                f"not a readable {_fmt_word(self.fmt)} table (its reader stopped at row "
-                f"{read + 1} of {expected})"
-            )
+
+    def _frames(self) -> Iterator[pl.DataFrame]:
+        import polars as pl
+
+        if self.fmt == "csv":
+            for chunk in _csv_chunks(self.path, BATCH_ROWS):
+                yield pl.read_csv(io.BytesIO(chunk), infer_schema=False)
+        elif self.fmt == "ndjson":
+            for chunk in _line_chunks(self.path, BATCH_ROWS):
+                yield pl.read_ndjson(io.BytesIO(chunk), schema=self.schema)
+        else:
+            scan = pl.scan_parquet(self.path)
+            with _held(self.fmt):
+                expected = int(scan.select(pl.len()).collect().item())
+            read = 0
+            while read < expected:
+                with _held(self.fmt):
+                    frame = scan.slice(read, BATCH_ROWS).collect()
+                if frame.height == 0:  # never for a file the guard read whole
+                    raise TableReadError(
+                        f"a damaged Parquet file (its rows stop at row {read + 1} of {expected})"
+                    )
+                read += frame.height
+                yield frame
+
+
+def _csv_chunks(path: str, rows: int) -> Iterator[bytes]:
+    """The CSV file at ``path`` as runs of about ``rows`` whole rows, each after the
+    header line (a row ends at a line end outside quotes: an even count of ``"``)."""
+    with open(path, "rb") as stream:
+        header = b""
+        for line in stream:
+            header += line
+            if not header.count(b'"') % 2:
+                break
+        chunk: list[bytes] = []
+        count = odd = 0
+        for line in stream:
+            chunk.append(line)
+            odd ^= line.count(b'"') & 1
+            if not odd:
+                count += 1
+                if count >= rows:
+                    yield header + b"".join(chunk)
+                    chunk, count = [], 0
+        if chunk:
+            yield header + b"".join(chunk)
+
+
+def _line_chunks(path: str, rows: int) -> Iterator[bytes]:
+    """The file at ``path`` as runs of ``rows`` lines (NDJSON: an object a line)."""
+    with open(path, "rb") as stream:
+        chunk: list[bytes] = []
+        for line in stream:
+            chunk.append(line)
+            if len(chunk) >= rows:
+                yield b"".join(chunk)
+                chunk = []
+        if chunk:
+            yield b"".join(chunk)
 
 
 def _fmt_word(fmt: TableFormat) -> str:
@@ -242,7 +285,8 @@ def open_table(
         pl.col(c).cast(pl.String) if isinstance(schema[c], pl.Enum | pl.Categorical) else pl.col(c)
         for c in names
     )
-    return TableFile(name, path, fmt, tuple(names), select)
+    kept = dict(schema) if fmt == "ndjson" else None
+    return TableFile(name, path, fmt, tuple(names), select, kept)
 
 
 __all__ = [

@@ -88,8 +88,9 @@ def games_of_tables(
                 reader.parts(key, rows, row)
                 last.setdefault(key, {})[kind] = row
     unjoined = reader.unjoined()
-    if reader.global_issues:
-        yield Game(issues=tuple(reader.global_issues), source=source, index=1)
+    if reader.global_issues:  # in the order of where they stand, as a record's issues
+        issues = sorted(reader.global_issues, key=lambda i: (i.pos.line, i.pos.column))
+        yield Game(issues=tuple(issues), source=source, index=1)
     if unjoined:
         return
     cursors = {kind: _Cursor(files[kind][0]) for kind in reader.rows}

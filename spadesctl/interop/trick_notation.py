@@ -411,6 +411,10 @@ def _hands(
                     break
                 played.append(c)
                 columns.append(tok.pos.column)
+            if not played:  # no card read: no trick (the replay needs a card to judge)
+                if len(line.tokens) == 1:
+                    issues.append(SyntaxIssue(f"P {leader.value}: a trick with no card", line.pos))
+                continue
             trick += 1
             body.append(Trick(trick, leader, tuple(played), tuple(columns), line.pos))
         elif line.kind == "exchange":
@@ -485,7 +489,7 @@ def format_trick_notation_game(game: Game) -> str:
             lines.append(_not_held(f'[{tag.name} "{tag.value}"]', 'a value with a "'))
             continue
         lines.append(f'[{tag.name} "{tag.value}"]')
-    if game.rules_text is None:
+    if not any(line.startswith('[Rules "') for line in lines):  # none, or not held
         lines.append(f'[Rules "{format_rules(rules)}"]')
     lines.append("")
     for place, hand in enumerate(game.hands, start=1):
@@ -518,6 +522,8 @@ def _hand_lines(hand: Hand, seats: tuple[Seat, ...]) -> list[str]:
             held.setdefault(h.seat, []).extend(h.cards)
     else:
         for t in hand.tricks:
+            if t.leader not in seats:  # a seat the table does not have (check says so)
+                continue
             for i, c in enumerate(t.cards):
                 seat = seats[(seats.index(t.leader) + i) % len(seats)]
                 held.setdefault(seat, []).append(c)
@@ -525,6 +531,7 @@ def _hand_lines(hand: Hand, seats: tuple[Seat, ...]) -> list[str]:
     out = ["D " + " ".join(f"{s.value}:{holding_text(held.get(s, ()))}" for s in shown)]
     if hand.deal is None:
         out.insert(0, _not_held(f"no deal line in hand {hand.number}", "D is the cards played"))
+    out.extend(map(_exchange, hand.passes_before_bid))  # passes before the bidding
     if hand.bids:
         first = hand.bids[0].bidder
         order = seats[seats.index(first) :] + seats[: seats.index(first)] if first in seats else ()
@@ -538,15 +545,19 @@ def _hand_lines(hand: Hand, seats: tuple[Seat, ...]) -> list[str]:
         else:
             bids = " ".join(f"{b.bidder} {b.text}" for b in hand.bids)
             out.append(_not_held(f"bid {bids}", "bids out of turn or by a side"))
-    for p in hand.passes:
-        out.append(
-            f"X {p.giver.value}>{p.receiver.value}: " + " ".join(card_text(c) for c in p.cards)
-        )
-    for t in hand.tricks:
+    out.extend(map(_exchange, hand.passes))
+    for place, t in enumerate(hand.tricks, start=1):
+        if t.number != place:  # a reader numbers the tricks by their P lines
+            out.append(_not_held(f"trick {t.number}", f"tricks are numbered in order: {place}"))
         out.append(f"P {t.leader.value} " + " ".join(card_text(c) for c in t.cards))
     for what, why in _lost(hand):
         out.append(_not_held(what, why))
     return out
+
+
+def _exchange(p: Pass) -> str:
+    """A pass as an ``X`` line."""
+    return f"X {p.giver.value}>{p.receiver.value}: " + " ".join(card_text(c) for c in p.cards)
 
 
 def _left_of(dealer: Seat, seats: tuple[Seat, ...]) -> Seat | None:
