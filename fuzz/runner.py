@@ -38,6 +38,7 @@ from fuzz.targets import (
     PARQUET_TARGETS,
     PROCESS_TARGETS,
     RECORD_TARGETS,
+    TABLES_TARGETS,
     FuzzFailure,
     Target,
 )
@@ -49,6 +50,8 @@ CLI_EVERY: Final = 50
 PROCESS_EVERY: Final = 500
 #: One record input in this many also goes through the tables and statistics (polars).
 TABLES_EVERY: Final = 4
+#: One input in this many is a bundle of game-server tables (the import: polars scans).
+TABLES_IMPORT_EVERY: Final = 8
 #: Seconds one case may take before it counts as a hang.
 CASE_SECONDS: Final = 20
 #: Target runs spent shrinking one failure.
@@ -204,9 +207,12 @@ def fuzz(
     """
     rng = random.Random(seed)
     pool = list(seeds) if seeds is not None else all_seeds(seed)
-    records = [s for s in pool if s.kind != "parquet"]
+    records = [s for s in pool if s.kind not in ("parquet", "tables")]
     binaries = [s for s in pool if s.kind == "parquet"]
-    by_kind = {kind: [s.data for s in pool if s.kind == kind] for kind in ("native", "pbn")}
+    bundles = [s for s in pool if s.kind == "tables"]
+    by_kind: dict[str, list[bytes]] = {}
+    for s in pool:
+        by_kind.setdefault(s.kind, []).append(s.data)
     summary = Summary()
     start = time.monotonic()
     last_log = start
@@ -222,6 +228,10 @@ def fuzz(
             base = rng.choice(binaries)
             targets: dict[str, Target] = PARQUET_TARGETS
             data = mutate(base.data, rng, (), binary=True)
+        elif bundles and inputs % TABLES_IMPORT_EVERY == TABLES_IMPORT_EVERY // 2:
+            base = rng.choice(bundles)
+            targets = TABLES_TARGETS
+            data = base.data if rng.random() < 0.02 else mutate(base.data, rng, by_kind["tables"])
         else:
             base = rng.choice(records)
             targets = dict(record_targets)
