@@ -20,6 +20,7 @@ from fuzz.runner import fuzz_parallel
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m fuzz", description=__doc__.splitlines()[0])
     parser.add_argument("--minutes", type=float, default=None, help="time budget")
+    parser.add_argument("--seconds", type=float, default=None, help="time budget, in seconds")
     parser.add_argument("--cases", type=int, default=None, help="case budget (all jobs)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--jobs", type=int, default=1, help="processes (each its own seed)")
@@ -27,9 +28,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--out", type=Path, default=Path("fuzz-findings"), help="where reproducers go"
     )
     args = parser.parse_args(argv)
-    if args.minutes is None and args.cases is None:
-        parser.error("give --minutes, --cases or both")
-    seconds = None if args.minutes is None else args.minutes * 60
+    if args.minutes is not None and args.seconds is not None:
+        parser.error("give --minutes or --seconds, not both")
+    if args.minutes is None and args.seconds is None and args.cases is None:
+        parser.error("give --minutes (or --seconds), --cases or both")
+    seconds = args.seconds if args.minutes is None else args.minutes * 60
     summary = fuzz_parallel(args.seed, args.jobs, seconds, args.cases, args.out)
     print(f"seed {args.seed}, {args.jobs} job(s), {summary.seconds / 60:.1f} minutes")
     print(f"python {platform.python_version()} on {platform.platform()}")

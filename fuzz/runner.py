@@ -25,6 +25,8 @@ import traceback
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from multiprocessing.connection import Connection, wait
+from multiprocessing.process import BaseProcess
 from pathlib import Path
 from types import FrameType
 from typing import Final
@@ -36,6 +38,7 @@ from fuzz.targets import (
     PARQUET_TARGETS,
     PROCESS_TARGETS,
     RECORD_TARGETS,
+    TABLES_TARGETS,
     FuzzFailure,
     Target,
 )
@@ -47,8 +50,13 @@ CLI_EVERY: Final = 50
 PROCESS_EVERY: Final = 500
 #: One record input in this many also goes through the tables and statistics (polars).
 TABLES_EVERY: Final = 4
+#: One input in this many is a bundle of game-server tables (the import: polars scans).
+TABLES_IMPORT_EVERY: Final = 8
 #: Seconds one case may take before it counts as a hang.
 CASE_SECONDS: Final = 20
+#: Seconds a case of real processes (``outputs``: eight command runs) may take: its
+#: processes have their own time limits, and on a loaded machine 20 s was a false hang.
+PROCESS_CASE_SECONDS: Final = 120
 #: Target runs spent shrinking one failure.
 SHRINK_BUDGET: Final = 400
 
@@ -130,8 +138,9 @@ def signature(target: str, exc: BaseException) -> str:
 def run_case(target: str, run: Target, name: str, data: bytes) -> tuple[str | None, int]:
     """Run one case: the failure's signature (``None`` when it passed), and the library
     calls it made (1 when it failed)."""
+    limit = PROCESS_CASE_SECONDS if target in PROCESS_TARGETS else CASE_SECONDS
     try:
-        with _time_limit(CASE_SECONDS):
+        with _time_limit(limit):
             calls = run(name, data)
     except KeyboardInterrupt:
         raise
@@ -202,9 +211,12 @@ def fuzz(
     """
     rng = random.Random(seed)
     pool = list(seeds) if seeds is not None else all_seeds(seed)
-    records = [s for s in pool if s.kind != "parquet"]
+    records = [s for s in pool if s.kind not in ("parquet", "tables")]
     binaries = [s for s in pool if s.kind == "parquet"]
-    by_kind = {kind: [s.data for s in pool if s.kind == kind] for kind in ("native", "pbn")}
+    bundles = [s for s in pool if s.kind == "tables"]
+    by_kind: dict[str, list[bytes]] = {}
+    for s in pool:
+        by_kind.setdefault(s.kind, []).append(s.data)
     summary = Summary()
     start = time.monotonic()
     last_log = start
@@ -220,6 +232,10 @@ def fuzz(
             base = rng.choice(binaries)
             targets: dict[str, Target] = PARQUET_TARGETS
             data = mutate(base.data, rng, (), binary=True)
+        elif bundles and inputs % TABLES_IMPORT_EVERY == TABLES_IMPORT_EVERY // 2:
+            base = rng.choice(bundles)
+            targets = TABLES_TARGETS
+            data = base.data if rng.random() < 0.02 else mutate(base.data, rng, by_kind["tables"])
         else:
             base = rng.choice(records)
             targets = dict(record_targets)
@@ -266,22 +282,78 @@ def _worker(args: tuple[int, float | None, int | None, str | None]) -> Summary:
     def log(message: str) -> None:
         print(f"[{os.getpid()}] {message}", file=sys.stderr, flush=True)
 
+    log(f"seed {seed} started")
     return fuzz(seed, seconds=seconds, cases=cases, out=Path(out) if out else None, log=log)
+
+
+def _child(args: tuple[int, float | None, int | None, str | None], answer: Connection) -> None:
+    """A worker process: its summary sent back over ``answer``."""
+    try:
+        answer.send(_worker(args))
+    finally:
+        answer.close()
+
+
+def _death(seed: int, exitcode: int | None) -> Failure:
+    """The harness failure of a worker that ended without its summary (killed from
+    outside, out of memory, a crash of the interpreter)."""
+    if exitcode is not None and exitcode < 0:
+        try:
+            how = f"killed by {signal.Signals(-exitcode).name}"
+        except ValueError:
+            how = f"killed by signal {-exitcode}"
+    else:
+        how = f"exit status {exitcode}"
+    sig = f"harness: the worker of seed {seed} died ({how}); its cases are lost"
+    return Failure("harness", sig, "worker.txt", b"", sig)
 
 
 def fuzz_parallel(
     seed: int, jobs: int, seconds: float | None, cases: int | None, out: Path | None
 ) -> Summary:
-    """``jobs`` processes, each fuzzing with a seed of its own (``seed``, ``seed + 1``...)."""
+    """``jobs`` processes, each fuzzing with a seed of its own (``seed``, ``seed + 1``...).
+
+    The parent waits on each worker's process as well as its answer, so a worker that
+    dies (killed from outside) is noticed at once: it becomes a ``harness`` failure of
+    the summary, and the other workers go on to the end of their budget."""
     if jobs <= 1:
         return _worker((seed, seconds, cases, str(out) if out else None))
     from multiprocessing import get_context
 
+    context = get_context("spawn")
     share = None if cases is None else -(-cases // jobs)
-    work = [(seed + i, seconds, share, str(out) if out else None) for i in range(jobs)]
-    with get_context("spawn").Pool(jobs) as workers:
-        parts = workers.map(_worker, work)
+    running: dict[int, tuple[int, BaseProcess, Connection]] = {}
+    for i in range(jobs):
+        receive, send = context.Pipe(duplex=False)
+        args = (seed + i, seconds, share, str(out) if out else None)
+        worker: BaseProcess = context.Process(target=_child, args=(args, send), daemon=True)
+        worker.start()
+        send.close()  # the child's end: only the child holds it now
+        running[worker.sentinel] = (seed + i, worker, receive)
     total = Summary()
-    for part in parts:
-        total.merge(part)
+    try:
+        while running:
+            ready = wait([*running, *(conn for _, _, conn in running.values())])
+            for sentinel, (job_seed, process, conn) in list(running.items()):
+                if conn not in ready and sentinel not in ready:
+                    continue
+                part: Summary | None = None
+                try:
+                    if conn.poll():
+                        part = conn.recv()
+                except (EOFError, OSError):  # closed unanswered: the worker is ending
+                    pass
+                del running[sentinel]
+                conn.close()
+                process.join()
+                if part is not None:
+                    total.merge(part)
+                else:
+                    failure = _death(job_seed, process.exitcode)
+                    total.failures[failure.signature] = failure
+    finally:
+        for _, left, conn in running.values():  # interrupted: end the others
+            left.terminate()
+            left.join()
+            conn.close()
     return total

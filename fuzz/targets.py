@@ -15,11 +15,22 @@ when a property the project promises does not hold:
   same diagnostics (for games read without syntax issues: those lines are not written),
   and formatting it again gives the same text;
 - ``convert``: native -> PBN -> native and PBN -> native -> PBN keep the game count and
-  every game (again for games read without issues);
+  every game (again for games read without issues); every game read without issues
+  (of any format: OpenSpiel, trick-notation and tables inputs too) written as
+  trick-notation reads back as one game with the same hands and tricks, and writes
+  again as the same text less what the notation says it cannot hold;
+- ``import``: game-server tables (a bundle of CSV or NDJSON files, mutated as text,
+  written into a directory) read as every command reads them: nothing but the
+  documented error for a table that cannot be read, the same games read in batches of
+  two rows as in the usual batches, and the ``read``, ``check``, ``sheet`` and
+  ``convert`` properties on the games read;
 - ``tables``: the four tables of every game, and the statistics of the hands table;
 - ``parquet``: a (corrupt) Parquet file read by ``stats`` (through one Parquet guard
   for the run, :mod:`spadesctl.parquet_guard`) gives a statistics table or the
   documented :class:`~spadesctl.tables.exports.ExportError`, never anything else;
+- ``import-parquet``: the same file read as an import table (through the same guard)
+  gives games (with their issues) or the documented error, and the same games in
+  batches of two rows;
 - ``cli``: ``check``, ``score``, ``fmt`` and ``convert`` on the input as a file exit 0, 1
   or 2 without a traceback;
 - ``outputs`` (real processes, rare): a failed write to standard output or a device is
@@ -36,7 +47,8 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
 from typing import IO, Final
@@ -105,7 +117,10 @@ def _shape(diagnostics: list[Diagnostic]) -> list[tuple[str, str, int | None, in
 
 
 def read(name: str, data: bytes) -> int:
-    games = games_of(name, data)
+    return _read_games(games_of(name, data))
+
+
+def _read_games(games: Sequence[Game]) -> int:
     for game in games:
         start, *events = game_events(game)
         expect(isinstance(start, GameStart), "game_events does not start with GameStart")
@@ -115,9 +130,13 @@ def read(name: str, data: bytes) -> int:
 
 
 def check(name: str, data: bytes) -> int:
+    return _check_units(_units(name, data), name)
+
+
+def _check_units(units: Iterable[GameText | Game], name: str) -> int:
     fast, full = CheckOptions(express=True), CheckOptions(express=False)
     calls = 1
-    for index, unit in enumerate(_units(name, data), start=1):
+    for index, unit in enumerate(units, start=1):
         calls += 2
         express = check_game_text(unit, index, name, fast, STANDARD)
         engine = check_game_text(unit, index, name, full, STANDARD)
@@ -129,12 +148,15 @@ def check(name: str, data: bytes) -> int:
 
 
 def sheet(name: str, data: bytes) -> int:
+    return _sheets(games_of(name, data))
+
+
+def _sheets(games: Sequence[Game]) -> int:
     from spadesctl.referee import referee_game
     from spadesctl.rules.resolve import declared_rules
     from spadesctl.sheet.render import render_csv, render_json, render_text
     from spadesctl.sheet.run import sheet_report
 
-    games = games_of(name, data)
     for game in games:
         try:
             rules = declared_rules(game.rules_text)
@@ -176,9 +198,12 @@ def fmt(name: str, data: bytes) -> int:
 
 
 def convert(name: str, data: bytes) -> int:
+    return _conversions(games_of(name, data), name)
+
+
+def _conversions(games: Sequence[Game], name: str) -> int:
     from spadesctl.notation import parse_text
 
-    games = games_of(name, data)
     if name.endswith((".pbn", ".ptn")):
         native = parse_text("".join(format_games(games)), "back.spades")
         expect(len(native) == len(games), "PBN -> native changes the game count")
@@ -192,7 +217,134 @@ def convert(name: str, data: bytes) -> int:
         if before.issues:
             continue
         expect(before == after, "-> PBN changes a game", (before, after))
-    return 4 if name.endswith((".pbn", ".ptn")) else 2
+    return (4 if name.endswith((".pbn", ".ptn")) else 2) + _trick_notation_trips(games)
+
+
+def _hands(game: Game, numbered: bool) -> list[tuple[object, ...]]:
+    """Each hand's passes (before the bids or after: with its bids not held, the notation
+    cannot tell) and tricks (leader and cards), and the numbers of the hand and its
+    tricks when the notation holds them."""
+    return [
+        (
+            h.number if numbered else 0,
+            (*h.passes_before_bid, *h.passes),
+            [(t.number if numbered else 0, t.leader, t.cards) for t in h.tricks],
+        )
+        for h in game.hands
+    ]
+
+
+def _held(text: str) -> list[str]:
+    """The lines of a trick-notation text but those saying what it does not hold."""
+    return [line for line in text.splitlines() if not line.startswith("; not held")]
+
+
+def _trick_notation_trips(games: Sequence[Game]) -> int:
+    """Each game read without issues, written as trick-notation, reads back as one game
+    with the same hands and tricks, and is written again as the same text less what the
+    notation says it cannot hold (docs/trick-notation.md)."""
+    from spadesctl.interop.trick_notation import (
+        format_trick_notation_game,
+        games_from_trick_notation_stream,
+    )
+
+    calls = 0
+    for game in games:
+        if game.issues:
+            continue
+        text = format_trick_notation_game(game)
+        back = list(games_from_trick_notation_stream(io.BytesIO(text.encode()), "back.tn"))
+        calls += 2
+        expect(len(back) == 1, "-> trick-notation changes the game count", text)
+        if len(_held(text)) == 1:
+            continue  # jokers: the whole game is said not to be held (its version line)
+        (again,) = back
+        numbered = "are numbered in order" not in text  # else said not held
+        expect(
+            _hands(again, numbered) == _hands(game, numbered),
+            "-> trick-notation changes the hands or tricks",
+        )
+        expect(
+            _held(format_trick_notation_game(again)) == _held(text),
+            "trick-notation read back writes other text",
+            text,
+        )
+    return calls
+
+
+@contextmanager
+def _batches_of(rows: int) -> Iterator[None]:
+    """The import reader's batches cut to ``rows`` rows for the body."""
+    from spadesctl.imports import load
+
+    saved = load.BATCH_ROWS
+    load.BATCH_ROWS = rows  # type: ignore[misc]
+    try:
+        yield
+    finally:
+        load.BATCH_ROWS = saved  # type: ignore[misc]
+
+
+def _games_in(source: str) -> tuple[Game, ...] | None:
+    """The games of a file as ``iter_games`` reads it; ``None`` for the documented error
+    of a table that cannot be read at all."""
+    with open(source, "rb") as stream:
+        try:
+            return tuple(games_from_stream(stream, source))
+        except BinaryFileError:
+            return None
+
+
+def import_tables(name: str, data: bytes) -> int:
+    from fuzz.seeds import unbundle
+    from spadesctl.sources import expand_paths
+
+    calls = 0
+    with tempfile.TemporaryDirectory(prefix="spadesctl-fuzz-") as scratch:
+        for file, content in unbundle(data):
+            (Path(scratch) / file).write_bytes(content)
+        for source in expand_paths([scratch]):
+            games = _games_in(source)
+            with _batches_of(2):
+                small = _games_in(source)
+            calls += 2
+            expect(small == games, "the import reads other games in smaller batches")
+            if games is None:
+                continue
+            calls += _read_games(games) + _check_units(games, source)
+            calls += _sheets(games) + _conversions(games, source)
+    return calls
+
+
+def import_parquet(name: str, data: bytes) -> int:
+    """A (damaged) Parquet file read as an import table, through the run's guard."""
+    from spadesctl.imports.load import TableReadError, open_table
+    from spadesctl.imports.schema import table_kind
+    from spadesctl.imports.stream import games_of_tables
+
+    def games(path: str) -> tuple[Game, ...] | None:
+        try:
+            table = open_table(path, path, "parquet", _Guards.get())
+            kind = table_kind(frozenset(table.columns))
+            if kind is None:
+                return None
+            return tuple(games_of_tables(path, {kind: (table, True)}))
+        except TableReadError:
+            return None
+
+    with tempfile.TemporaryDirectory(prefix="spadesctl-fuzz-") as scratch:
+        path = Path(scratch) / "table.parquet"
+        path.write_bytes(data)
+        try:
+            whole = games(str(path))
+            with _batches_of(2):
+                expect(games(str(path)) == whole, "the import reads other games in smaller batches")
+        except BaseException:
+            _Guards.drop()  # a hang cut short: the child may still owe an answer
+            raise
+        if whole is not None:
+            _read_games(whole)
+    return 2
 
 
 def tables(name: str, data: bytes) -> int:
@@ -325,12 +477,15 @@ RECORD_TARGETS: Final[dict[str, Target]] = {
     "convert": convert,
     "tables": tables,
 }
-PARQUET_TARGETS: Final[dict[str, Target]] = {"parquet": parquet}
+PARQUET_TARGETS: Final[dict[str, Target]] = {"parquet": parquet, "import-parquet": import_parquet}
+#: The targets run on a bundle of game-server tables.
+TABLES_TARGETS: Final[dict[str, Target]] = {"import": import_tables}
 CLI_TARGETS: Final[dict[str, Target]] = {"cli": cli}
 PROCESS_TARGETS: Final[dict[str, Target]] = {"outputs": outputs}
 ALL_TARGETS: Final[dict[str, Target]] = {
     **RECORD_TARGETS,
     **PARQUET_TARGETS,
+    **TABLES_TARGETS,
     **CLI_TARGETS,
     **PROCESS_TARGETS,
 }

@@ -383,9 +383,11 @@ def game_events(game: Game) -> Iterator[GameStart | LineEvent]:
         after.extend(hand.reneges)
         after.extend(e for e in (hand.score, hand.bags) if e is not None)
         if bid_lines:
-            for part in (before, bid_lines, after):
-                part.sort(key=_source_order)
-                body.extend(part)
+            before.sort(key=_source_order)
+            after.sort(key=_source_order)
+            # the bids in bidding order, which assemble keeps: an import table's bids
+            # stand on their seats' rows, in any order of the rows (docs/import.md)
+            body.extend([*before, *bid_lines, *after])
         else:  # without a bid line nothing stands after it (assemble reads it so)
             own = before + after
             own.sort(key=_source_order)

@@ -25,7 +25,8 @@ def test_a_short_campaign_finds_nothing(tmp_path: Path) -> None:
     assert summary.total >= 6000
     assert summary.total_calls > summary.total > summary.inputs
     assert set(summary.cases) == {
-        "read", "check", "sheet", "fmt", "convert", "tables", "parquet", "cli", "outputs"
+        "read", "check", "sheet", "fmt", "convert", "tables", "parquet", "cli", "outputs",
+        "import", "import-parquet",
     }  # fmt: skip
     assert {sig: f.error for sig, f in summary.failures.items()} == {}
     assert list(tmp_path.iterdir()) == []
@@ -35,7 +36,14 @@ def test_the_seeds_cover_every_preset_and_format() -> None:
     names = [s.name for s in all_seeds(0)]
     assert any(n.startswith("gen-jjdd-played") for n in names)
     assert any(n.startswith("gen-two-player-sheet") for n in names)
-    assert {Path(n).suffix for n in names} >= {".spades", ".pbn", ".ptn", ".parquet"}
+    assert {Path(n).suffix for n in names} >= {
+        ".spades", ".pbn", ".ptn", ".parquet", ".tn", ".tables", ".ndjson"
+    }  # fmt: skip
+    kinds = {s.kind for s in all_seeds(0)}
+    assert kinds == {"native", "pbn", "parquet", "tables", "openspiel", "trick-notation"}
+    assert any(n.startswith("gen-standard-csv") for n in names)
+    assert any(n.startswith("gen-jjdd-ndjson") for n in names)
+    assert any(n.startswith("openspiel-gen") for n in names)
 
 
 def _planted(name: str, data: bytes) -> int:

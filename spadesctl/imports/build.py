@@ -19,7 +19,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Final, TypeVar
 
-from spadesctl.cards import Card, Party, Seat, parse_party, side_of
+from spadesctl.cards import Card, Party, Seat, holding_order, parse_party, side_of
 from spadesctl.core.limits import MAX_NUMBER, MAX_SCORE_DIGITS
 from spadesctl.diagnostics import SYNTAX_ERROR
 from spadesctl.events import (
@@ -59,6 +59,7 @@ _INTEGER: Final = re.compile(r"[+-]?\d{1,9}")
 _TRUE: Final = frozenset({"true", "t", "yes", "y", "1"})
 _FALSE: Final = frozenset({"false", "f", "no", "n", "0"})
 _SEATS: Final = {s.value: s for s in Seat} | {s.word.upper(): s for s in Seat}
+_SEAT_ORDER: Final = tuple(Seat)
 _BID: Final = re.compile(r"(nil|bnil|b(\d{1,2})|(\d{1,2}))")
 _TAG_COLUMNS: Final = (
     ("event", "Event"),
@@ -177,9 +178,15 @@ def parse_bid(seat: Party, text: str) -> Bid:
 
 
 def deal_of(dealt: Sequence[tuple[Seat, tuple[Card, ...]]]) -> Deal | None:
-    """The deal of the seats' ``deal`` (or ``dealt``) cells (in row order); none when no
-    row has one."""
-    return Deal(tuple(Holding(seat, cards) for seat, cards in dealt)) if dealt else None
+    """The deal of the seats' ``deal`` (or ``dealt``) cells (in the notation's order: the
+    seats N, E, S, W and each holding's cards, whatever the rows' and cells'); none when
+    no row has one."""
+    if not dealt:
+        return None
+    ordered = sorted(dealt, key=lambda held: _SEAT_ORDER.index(held[0]))
+    return Deal(
+        tuple(Holding(seat, tuple(sorted(cards, key=holding_order))) for seat, cards in ordered)
+    )
 
 
 def in_order(items: Sequence[tuple[int | None, int, T]]) -> tuple[T, ...]:
@@ -323,10 +330,21 @@ class _GameParts:
     issues: list[SyntaxIssue] = field(default_factory=list)
     rules_tag: str | None = None  # its Rules tag
     rules: Ruleset | None = None  # its ruleset, once asked for
+    #: The (table, hand, trick, seat) of the play rows indexed (a second one is an issue).
+    plays_seen: set[tuple[ImportTable, int, int, Seat | None]] = field(default_factory=set)
 
 
-class _Reader:
-    """Rows -> games (a short-lived worker for one import)."""
+GameKey = tuple[str | None, str]
+
+
+class TableReader:
+    """Rows -> games (a short-lived worker for one import).
+
+    :mod:`spadesctl.imports.stream` drives it: the keys of every row first
+    (:meth:`missing_columns`, :meth:`key_of`, :meth:`parts`: the games in order and the
+    problems no game owns), then each row in table order (:meth:`index_row`), and each
+    game once its rows are all indexed (:meth:`game`).  ``tables``' rows need hold only
+    the rows not yet released (a window of the file)."""
 
     def __init__(
         self,
@@ -337,8 +355,11 @@ class _Reader:
         self.source = source
         self.default_rules = default_rules
         self.rows = {kind: _Rows(kind, t, is_source) for kind, (t, is_source) in tables.items()}
-        self.games: dict[tuple[str | None, str], _GameParts] = {}
+        self.games: dict[GameKey, _GameParts] = {}
         self.global_issues: list[SyntaxIssue] = []
+        #: The hands table's last indexed run (game and hand number) and its seats.
+        self._last_run: tuple[GameKey, int] | None = None
+        self._run_seats: set[Seat] = set()
 
     # positions and issues
     def pos(self, rows: _Rows, row: int, column: str | None = None) -> Position:
@@ -366,8 +387,8 @@ class _Reader:
     def cell(self, rows: _Rows, row: int, column: str, parts: _GameParts | None) -> object:
         """The parsed value of a cell, or ``None`` (a null, or a bad value reported)."""
         at = rows.index.get(column)
-        if at is None:
-            return None
+        if at is None or column not in COLUMNS[rows.kind]:
+            return None  # a column the table's kind does not have is not read
         value = rows.table.rows[row][at]
         if value is None or (isinstance(value, str) and not value.strip() and column != "tags"):
             if COLUMNS[rows.kind][column].required:
@@ -386,127 +407,124 @@ class _Reader:
         (parts.issues if parts is not None else self.global_issues).append(issue)
 
     # keys
-    def key(self, rows: _Rows, row: int) -> tuple[str | None, str] | None:
-        values = rows.table.rows[row]
-        game = values[rows.index["game"]]
-        file = values[rows.index["file"]] if rows.has("file") else None
+    def key_of(
+        self, rows: _Rows, row: int, game: object, file: object, *, report: bool = True
+    ) -> GameKey | None:
+        """The key of a row whose ``game`` and ``file`` cells hold these values; ``None``
+        for an unreadable one (reported, unless ``report`` is false)."""
         if game is None:
-            self.global_issues.append(self.issue(rows, row, "game", "a required value is missing"))
+            if report:
+                self.global_issues.append(
+                    self.issue(rows, row, "game", "a required value is missing")
+                )
             return None
         try:
             return (None if file is None else _text(file), _text(game))
         except CellError as exc:
-            self.global_issues.append(self.issue(rows, row, "game", str(exc)))
+            if report:
+                self.global_issues.append(self.issue(rows, row, "game", str(exc)))
             return None
 
-    def parts(self, key: tuple[str | None, str], rows: _Rows, row: int) -> _GameParts:
+    def parts(self, key: GameKey, rows: _Rows, row: int) -> _GameParts:
         found = self.games.get(key)
         if found is None:
             found = self.games[key] = _GameParts(self.pos(rows, row))
         return found
 
-    def index_all(self) -> None:
-        order: tuple[ImportTable, ...] = ("games", "hands", "tricks", "cards")
-        for kind in order:
-            rows = self.rows.get(kind)
-            if rows is None:
-                continue
-            missing = [c for c in required(kind) if not rows.has(c)]
-            if missing:
-                names = ", ".join(repr(c) for c in missing)
-                self.global_issues.append(
-                    SyntaxIssue(
-                        f"{rows.table.name}: the {kind} table has no {names} column "
-                        f"(it needs {', '.join(required(kind))})",
-                        Position(1, 1),
-                        SYNTAX_ERROR,
-                    )
-                )
-                del self.rows[kind]
-                continue
-            getattr(self, f"_index_{kind}")(rows)
-        play = self.rows.get("tricks") or self.rows.get("cards")
-        if play is not None and "hands" not in self.rows:
+    def missing_columns(self, kind: ImportTable) -> bool:
+        """Whether the ``kind`` table lacks a required column (reported, and the table
+        left unread)."""
+        rows = self.rows[kind]
+        missing = [c for c in required(kind) if not rows.has(c)]
+        if missing:
+            names = ", ".join(repr(c) for c in missing)
             self.global_issues.append(
                 SyntaxIssue(
-                    f"{play.table.name}: a {play.kind} table is read with its hands table "
-                    "(dealer, seats, bids), named alike beside it (hands.csv and "
-                    f"{play.kind}.csv); none was found",
+                    f"{rows.table.name}: the {kind} table has no {names} column "
+                    f"(it needs {', '.join(required(kind))})",
                     Position(1, 1),
                     SYNTAX_ERROR,
                 )
             )
+            del self.rows[kind]
+        return bool(missing)
 
-    def _keyed(self, rows: _Rows) -> Iterator[tuple[int, tuple[str | None, str], _GameParts]]:
-        """Each row with a readable key: (row, key, its game's parts)."""
-        for row in range(len(rows.table.rows)):
-            key = self.key(rows, row)
-            if key is not None:
-                yield row, key, self.parts(key, rows, row)
+    def unjoined(self) -> bool:
+        """Whether the play tables have no hands table to join (reported): no game."""
+        play = self.rows.get("tricks") or self.rows.get("cards")
+        if play is None or "hands" in self.rows:
+            return False
+        self.global_issues.append(
+            SyntaxIssue(
+                f"{play.table.name}: a {play.kind} table is read with its hands table "
+                "(dealer, seats, bids), named alike beside it (hands.csv and "
+                f"{play.kind}.csv); none was found",
+                Position(1, 1),
+                SYNTAX_ERROR,
+            )
+        )
+        return True
 
-    def _index_games(self, rows: _Rows) -> None:
-        for row, _key, parts in self._keyed(rows):
-            if parts.games_row is not None:
-                parts.issues.append(self.issue(rows, row, "game", "a second row of this game"))
-            else:
-                parts.games_row = (rows, row)
+    def index_row(self, rows: _Rows, row: int, key: GameKey, parts: _GameParts) -> None:
+        """Index one row of a table (the rows of each table in their order)."""
+        if rows.kind == "games":
+            self._index_games(rows, row, parts)
+        elif rows.kind == "hands":
+            self._index_hands(rows, row, key, parts)
+        else:
+            self._index_plays(rows, row, parts, rows.kind)
 
-    def _index_hands(self, rows: _Rows) -> None:
-        last: tuple[tuple[str | None, str], int] | None = None
-        seats_seen: set[Seat] = set()
-        for row, key, parts in self._keyed(rows):
-            number = self.cell(rows, row, "hand", parts)
-            seat = self.cell(rows, row, "seat", parts)
-            if not isinstance(number, int):
-                continue
-            if last != (key, number):
-                parts.hand_runs.append((number, []))
-                last = (key, number)
-                seats_seen = set()
-            if isinstance(seat, Seat):
-                if seat in seats_seen:
-                    parts.issues.append(
-                        self.issue(
-                            rows, row, "seat", f"a second row of seat {seat.value} in hand {number}"
-                        )
+    def _index_games(self, rows: _Rows, row: int, parts: _GameParts) -> None:
+        if parts.games_row is not None:
+            parts.issues.append(self.issue(rows, row, "game", "a second row of this game"))
+        else:
+            parts.games_row = (rows, row)
+
+    def _index_hands(self, rows: _Rows, row: int, key: GameKey, parts: _GameParts) -> None:
+        number = self.cell(rows, row, "hand", parts)
+        seat = self.cell(rows, row, "seat", parts)
+        if not isinstance(number, int):
+            return
+        if self._last_run != (key, number):
+            parts.hand_runs.append((number, []))
+            self._last_run = (key, number)
+            self._run_seats = set()
+        if isinstance(seat, Seat):
+            if seat in self._run_seats:
+                parts.issues.append(
+                    self.issue(
+                        rows, row, "seat", f"a second row of seat {seat.value} in hand {number}"
                     )
-                    continue
-                seats_seen.add(seat)
-            parts.hand_runs[-1][1].append(row)
+                )
+                return
+            self._run_seats.add(seat)
+        parts.hand_runs[-1][1].append(row)
 
-    def _index_tricks(self, rows: _Rows) -> None:
-        self._index_plays(rows, "tricks")
-
-    def _index_cards(self, rows: _Rows) -> None:
-        self._index_plays(rows, "cards")
-
-    def _index_plays(self, rows: _Rows, kind: ImportTable) -> None:
-        seen: set[tuple[tuple[str | None, str], int, int, Seat | None]] = set()
-        for row, key, parts in self._keyed(rows):
-            hand = self.cell(rows, row, "hand", parts)
-            trick = self.cell(rows, row, "trick", parts)
-            if not isinstance(hand, int) or not isinstance(trick, int):
-                continue
-            seat = self.cell(rows, row, "seat", parts) if kind == "cards" else None
-            mark = (key, hand, trick, seat if isinstance(seat, Seat) else None)
-            if kind == "tricks" or isinstance(seat, Seat):
-                if mark in seen:
-                    what = f"trick {trick} of hand {hand}"
-                    if isinstance(seat, Seat):
-                        what = f"seat {seat.value}'s card in {what}"
-                    parts.issues.append(self.issue(rows, row, "trick", f"a second row of {what}"))
-                    continue
-                seen.add(mark)
-            target = parts.tricks if kind == "tricks" else parts.card_rows
-            target.setdefault(hand, []).append(row)
+    def _index_plays(self, rows: _Rows, row: int, parts: _GameParts, kind: ImportTable) -> None:
+        hand = self.cell(rows, row, "hand", parts)
+        trick = self.cell(rows, row, "trick", parts)
+        if not isinstance(hand, int) or not isinstance(trick, int):
+            return
+        seat = self.cell(rows, row, "seat", parts) if kind == "cards" else None
+        mark = (kind, hand, trick, seat if isinstance(seat, Seat) else None)
+        if kind == "tricks" or isinstance(seat, Seat):
+            if mark in parts.plays_seen:
+                what = f"trick {trick} of hand {hand}"
+                if isinstance(seat, Seat):
+                    what = f"seat {seat.value}'s card in {what}"
+                parts.issues.append(self.issue(rows, row, "trick", f"a second row of {what}"))
+                return
+            parts.plays_seen.add(mark)
+        target = parts.tricks if kind == "tricks" else parts.card_rows
+        target.setdefault(hand, []).append(row)
 
     # games
-    def games_out(self) -> Iterator[Game]:
-        for index, (key, parts) in enumerate(self.games.items(), start=1):
-            events = list(self._game_events(key, parts))
-            events.extend(parts.issues)
-            events.sort(key=lambda e: 0 if isinstance(e, Tag) else 1)  # tags first
-            yield self._with_comments(assemble(events, source=self.source, index=index), parts)
+    def game(self, key: GameKey, parts: _GameParts, index: int) -> Game:
+        """The game of ``key``, its rows all indexed, numbered ``index`` in its import."""
+        events = list(self._game_events(key, parts))
+        events.extend(parts.issues)
+        events.sort(key=lambda e: 0 if isinstance(e, Tag) else 1)  # tags first
+        return self._with_comments(assemble(events, source=self.source, index=index), parts)
 
     def _with_comments(self, game: Game, parts: _GameParts) -> Game:
         """``game`` with the comments of its ``games`` row's ``comments`` cell."""
@@ -526,7 +544,7 @@ class _Reader:
             return dataclasses.replace(game, issues=tuple(issues))
         return dataclasses.replace(game, comments=comments)
 
-    def _game_events(self, key: tuple[str | None, str], parts: _GameParts) -> Iterator[LineEvent]:
+    def _game_events(self, key: GameKey, parts: _GameParts) -> Iterator[LineEvent]:
         for tag in self._tags(parts):
             if isinstance(tag, Tag) and tag.name.lower() == "rules" and parts.rules_tag is None:
                 parts.rules_tag = tag.value
@@ -930,33 +948,15 @@ def _at(event: E, pos: Position) -> E:
     return dataclasses.replace(event, pos=pos)
 
 
-def games_from_tables(
-    source: str,
-    tables: Mapping[ImportTable, tuple[Table, bool]],
-    default_rules: Ruleset | None = None,
-) -> Iterator[Game]:
-    """The games the import tables hold (``tables``: each kind's table and whether it
-    is the source file itself, which positions its cells), in the order of their first
-    row.  Problems no game owns (a missing column) come as one game of issues first.
-    ``default_rules``: the ruleset of games without a Rules tag (``--rules``; standard),
-    which only says when a widow is taken and discarded where no column says it."""
-    reader = _Reader(source, tables, default_rules or STANDARD)
-    reader.index_all()
-    unjoined = "hands" not in reader.rows and bool({"tricks", "cards"} & set(reader.rows))
-    games = [] if unjoined else list(reader.games_out())
-    if reader.global_issues:
-        yield Game(issues=tuple(reader.global_issues), source=source, index=1)
-    yield from games
-
-
 __all__ = [
     "CellError",
+    "GameKey",
+    "TableReader",
     "WidowCells",
     "bids_of",
     "comments_of",
     "deal_of",
     "entries_of",
-    "games_from_tables",
     "in_order",
     "parse_bid",
     "raises_of",

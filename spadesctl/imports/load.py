@@ -2,21 +2,28 @@
 
 CSV is read with every cell as text (the reader checks each cell's type itself, so that
 a bad cell is reported at its row and column); NDJSON and Parquet keep their types.
-Parquet goes through :func:`spadesctl.tables.exports.read_parquet_frame`, which turns a
-damaged file into one error instead of a crash.  Whatever polars cannot read is a
-:class:`TableReadError` naming the file.
+A table is opened (:func:`open_table`: its schema) and then read in batches of rows
+(:meth:`TableFile.batches`, polars' lazy scans), never whole.  A Parquet file is read
+whole by a :mod:`spadesctl.parquet_guard` child first, which turns a damaged file into
+one error instead of a crash.  Whatever polars cannot read is a :class:`TableReadError`.
 """
 
 from __future__ import annotations
 
 import io
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
-from typing import Final, Literal
+from typing import TYPE_CHECKING, Any, BinaryIO, Final, Literal
 
 from spadesctl.errors import SpadesctlIOError
 from spadesctl.imports.schema import ImportTable, required
+
+if TYPE_CHECKING:
+    import polars as pl
+
+    from spadesctl.parquet_guard import ParquetGuard
 
 TableFormat = Literal["csv", "ndjson", "parquet"]
 
@@ -40,11 +47,14 @@ class TableReadError(SpadesctlIOError, ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Table:
-    """One table's rows as Python values (``None`` for a null), with where each is."""
+    """One table's rows as Python values (``None`` for a null), with where each is.
+
+    ``rows`` maps a row's number (from 0) to its values: the rows read and not yet
+    released (a window of the file, :mod:`spadesctl.imports.stream`)."""
 
     name: str
     columns: tuple[str, ...]
-    rows: Sequence[tuple[object, ...]]
+    rows: Mapping[int, tuple[object, ...]]
     #: The file line of the first row (CSV: 2, after the header; NDJSON and Parquet: 1).
     first_line: int
 
@@ -84,12 +94,12 @@ def format_of_head(head: bytes) -> TableFormat | None:
     return "csv" if any(set(required(k)) <= present for k in _PLAYED) else None
 
 
-def _ndjson_order(data: bytes, found: Sequence[str]) -> list[str]:
+def _ndjson_order(stream: BinaryIO, found: Sequence[str]) -> list[str]:
     """The columns in the order the first row names them (polars' inference may not keep
     it), then any others."""
     import json
 
-    first = next((line for line in data.splitlines() if line.strip()), b"{}")
+    first = next((line for line in stream if line.strip()), b"{}")
     try:
         keys = json.loads(first)
     except ValueError:
@@ -98,47 +108,194 @@ def _ndjson_order(data: bytes, found: Sequence[str]) -> list[str]:
     return named + [c for c in found if c not in named]
 
 
-def read_table(data: bytes, name: str, fmt: TableFormat) -> Table:
-    """The rows of a table file's bytes. Raises :class:`TableReadError`."""
+#: Rows read at a time (a batch): memory holds about one batch of each table.
+BATCH_ROWS: Final = 2048
+
+
+@dataclass(frozen=True, slots=True)
+class TableFile:
+    """One table file, opened for reading in batches of rows (nothing held but its
+    schema): ``name`` is what messages call it, ``path`` what polars reads."""
+
+    name: str
+    path: str
+    fmt: TableFormat
+    columns: tuple[str, ...]
+    #: The columns polars reads, in order, with Enum/Categorical columns cast to text.
+    select: tuple[Any, ...]
+    #: NDJSON: the types polars infers from the whole file, which every batch is read as.
+    schema: Mapping[str, Any] | None = None
+
+    @property
+    def first_line(self) -> int:
+        """The file line of the first row (CSV: 2, after the header; else 1)."""
+        return 2 if self.fmt == "csv" else 1
+
+    def batches(self, columns: Sequence[str] | None = None) -> Iterator[list[tuple[object, ...]]]:
+        """The rows in file order, :data:`BATCH_ROWS` at a time, as tuples of the
+        table's columns (or of ``columns``).  Every column is read (a bad cell anywhere
+        fails here).  Raises :class:`TableReadError`.
+
+        Each batch is read eagerly by polars and nothing is read ahead: CSV and NDJSON
+        cut into runs of whole rows (a CSV row ends at a line end outside quotes),
+        Parquet sliced by rows.  (``LazyFrame.collect_batches`` reads ahead of its
+        consumer, holding most of a file, and in polars 2.1 it ends silently when its
+        reader panics.)"""
+        import polars as pl
+
+        try:
+            for frame in self._frames():
+                frame = frame.select(list(self.select))
+                yield (frame if columns is None else frame.select(columns)).rows()
+        except TableReadError:
+            raise
+        except (pl.exceptions.PanicException, pl.exceptions.PolarsError) as exc:
+            raise _unreadable(self.fmt, exc) from None
+        except (OSError, ValueError) as exc:
+            raise _unreadable(self.fmt, exc) from None
+
+    def _frames(self) -> Iterator[pl.DataFrame]:
+        import polars as pl
+
+        if self.fmt == "csv":
+            for chunk in _csv_chunks(self.path, BATCH_ROWS):
+                yield pl.read_csv(io.BytesIO(chunk), infer_schema=False)
+        elif self.fmt == "ndjson":
+            for chunk in _line_chunks(self.path, BATCH_ROWS):
+                yield pl.read_ndjson(io.BytesIO(chunk), schema=self.schema)
+        else:
+            scan = pl.scan_parquet(self.path)
+            with _held(self.fmt):
+                expected = int(scan.select(pl.len()).collect().item())
+            read = 0
+            while read < expected:
+                with _held(self.fmt):
+                    frame = scan.slice(read, BATCH_ROWS).collect()
+                if frame.height == 0:  # never for a file the guard read whole
+                    raise TableReadError(
+                        f"a damaged Parquet file (its rows stop at row {read + 1} of {expected})"
+                    )
+                read += frame.height
+                yield frame
+
+
+def _csv_chunks(path: str, rows: int) -> Iterator[bytes]:
+    """The CSV file at ``path`` as runs of about ``rows`` whole rows, each after the
+    header line (a row ends at a line end outside quotes: an even count of ``"``)."""
+    with open(path, "rb") as stream:
+        header = b""
+        for line in stream:
+            header += line
+            if not header.count(b'"') % 2:
+                break
+        chunk: list[bytes] = []
+        count = odd = 0
+        for line in stream:
+            chunk.append(line)
+            odd ^= line.count(b'"') & 1
+            if not odd:
+                count += 1
+                if count >= rows:
+                    yield header + b"".join(chunk)
+                    chunk, count = [], 0
+        if chunk:
+            yield header + b"".join(chunk)
+
+
+def _line_chunks(path: str, rows: int) -> Iterator[bytes]:
+    """The file at ``path`` as runs of ``rows`` lines (NDJSON: an object a line)."""
+    with open(path, "rb") as stream:
+        chunk: list[bytes] = []
+        for line in stream:
+            chunk.append(line)
+            if len(chunk) >= rows:
+                yield b"".join(chunk)
+                chunk = []
+        if chunk:
+            yield b"".join(chunk)
+
+
+def _fmt_word(fmt: TableFormat) -> str:
+    return "CSV" if fmt == "csv" else fmt
+
+
+def _unreadable(fmt: TableFormat, exc: BaseException) -> TableReadError:
+    if fmt == "parquet":
+        from spadesctl.parquet_guard import exception_problem
+
+        return TableReadError(exception_problem(exc))
+    text = str(exc).strip().splitlines()
+    return TableReadError(
+        f"not a readable {_fmt_word(fmt)} table" + (f" ({text[0]})" if text else "")
+    )
+
+
+def _held(fmt: TableFormat) -> AbstractContextManager[None]:
+    """Native standard error held while polars reads Parquet (a panic prints there)."""
+    if fmt != "parquet":
+        return nullcontext()
+    from spadesctl.tables.exports import _native_stderr_held
+
+    return _native_stderr_held()
+
+
+def _blank(path: str) -> bool:
+    """Whether a file holds only blank space (an export of no game)."""
+    with open(path, "rb") as stream:
+        while chunk := stream.read(64 * 1024):
+            if chunk.strip():
+                return False
+    return True
+
+
+def open_table(
+    path: str, name: str, fmt: TableFormat, guard: ParquetGuard | None = None
+) -> TableFile:
+    """The table file at ``path`` (called ``name``), its schema read: a Parquet file
+    first read whole by ``guard``'s child (:mod:`spadesctl.parquet_guard`).  A file of
+    blank space is a table of no column.  Raises :class:`TableReadError`."""
     import polars as pl
 
-    from spadesctl.tables.exports import ExportError, read_parquet_frame
+    if fmt != "parquet" and _blank(path):
+        return TableFile(name, path, fmt, (), ())
+    if fmt == "parquet":
+        from spadesctl.parquet_guard import ParquetGuard
 
-    if fmt != "parquet" and not data.strip():
-        return Table(name, (), (), 1)  # an empty file: no rows (an export of no game)
+        if guard is None:
+            with ParquetGuard() as own:
+                return open_table(path, name, fmt, own)
+        verdict = guard.check(path)
+        if verdict.problem is not None:
+            raise TableReadError(verdict.problem)
     try:
-        if fmt == "parquet":
-            frame = read_parquet_frame(data, name)
-        elif fmt == "csv":
-            frame = pl.read_csv(io.BytesIO(data), infer_schema=False)
-        else:
-            frame = pl.read_ndjson(io.BytesIO(data), infer_schema_length=None)
-    except ExportError as exc:
-        raise TableReadError(str(exc).removeprefix(f"{name}: ")) from None
-    except (pl.exceptions.PolarsError, OSError, ValueError) as exc:
-        text = str(exc).strip().splitlines()
-        raise TableReadError(
-            f"not a readable {fmt.upper() if fmt == 'csv' else fmt} table"
-            + (f" ({text[0]})" if text else "")
-        ) from None
+        with _held(fmt):
+            if fmt == "parquet":
+                schema = pl.scan_parquet(path).collect_schema()
+            elif fmt == "csv":
+                schema = pl.scan_csv(path, infer_schema=False).collect_schema()
+            else:
+                schema = pl.scan_ndjson(path, infer_schema_length=None).collect_schema()
+    except (pl.exceptions.PanicException, pl.exceptions.PolarsError, OSError, ValueError) as exc:
+        raise _unreadable(fmt, exc) from None
+    names = list(schema.names())
     if fmt == "ndjson":
-        frame = frame.select(_ndjson_order(data, frame.columns))
-    columns = tuple(frame.columns)
-    _enums_as_text = [
-        pl.col(c).cast(pl.String)
-        for c, t in frame.schema.items()
-        if isinstance(t, pl.Enum | pl.Categorical)
-    ]
-    if _enums_as_text:
-        frame = frame.with_columns(_enums_as_text)
-    return Table(name, columns, frame.rows(), 2 if fmt == "csv" else 1)
+        with open(path, "rb") as stream:
+            names = _ndjson_order(stream, names)
+    select = tuple(
+        pl.col(c).cast(pl.String) if isinstance(schema[c], pl.Enum | pl.Categorical) else pl.col(c)
+        for c in names
+    )
+    kept = dict(schema) if fmt == "ndjson" else None
+    return TableFile(name, path, fmt, tuple(names), select, kept)
 
 
 __all__ = [
+    "BATCH_ROWS",
     "Table",
+    "TableFile",
     "TableFormat",
     "TableReadError",
     "format_of_head",
     "format_of_name",
-    "read_table",
+    "open_table",
 ]

@@ -37,7 +37,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, BinaryIO, Final
 
 from spadesctl import events as ev
-from spadesctl.cards import Card, Seat, Suit
+from spadesctl.cards import Card, Seat, Suit, holding_order
 from spadesctl.diagnostics import UNKNOWN_OPTION
 from spadesctl.grammar_errors import LineGrammar
 from spadesctl.notation.reader import read_lines
@@ -206,7 +206,8 @@ def _hand(
         at += 1
     if at < CARDS:
         return events  # the state stops during the deal: nothing else to read
-    events.append(ev.Deal(tuple(ev.Holding(s, tuple(dealt[s]), start) for s in _SEATS), start))
+    holdings = (ev.Holding(s, tuple(sorted(dealt[s], key=holding_order)), start) for s in _SEATS)
+    events.append(ev.Deal(tuple(holdings), start))  # each holding in the notation's order
     bids: list[ev.Bid] = []
     while at < len(actions) and len(bids) < 4:
         action, where = actions[at]

@@ -369,7 +369,8 @@ def _hands(
                     )
                     continue
                 holdings.append(Holding(Seat(target.text), cards, held.pos))
-            body.append(Deal(tuple(holdings), line.pos))
+            if holdings:  # none readable: the issues say why, and there is no deal line
+                body.append(Deal(tuple(holdings), line.pos))
             continue
         if start is None:
             issues.append(
@@ -407,6 +408,10 @@ def _hands(
                     break
                 played.append(c)
                 columns.append(tok.pos.column)
+            if not played:  # no card read: no trick (the replay needs a card to judge)
+                if len(line.tokens) == 1:
+                    issues.append(SyntaxIssue(f"P {leader.value}: a trick with no card", line.pos))
+                continue
             trick += 1
             body.append(Trick(trick, leader, tuple(played), tuple(columns), line.pos))
         elif line.kind == "exchange":
@@ -447,25 +452,29 @@ def card_text(c: Card) -> str:
 
 
 def _not_held(what: str, why: str) -> str:
-    return f"; not held by trick-notation v1 ({why}): {what}"
+    """The comment saying what is not held; a line break in it written as its escape."""
+    shown = "".join(
+        c if len(f"{c}.".splitlines()) == 1 else c.encode("unicode_escape").decode() for c in what
+    )
+    return f"; not held by trick-notation v1 ({why}): {shown}"
 
 
 def format_trick_notation_game(game: Game) -> str:
     """One game as a trick-notation v1 document; what it cannot hold is a comment."""
     rules = _declared(game.rules_text) if game.rules_text else parse_rules("standard")
-    if rules.deck is not Deck.STANDARD:
-        return (
-            f"{VERSION_LINE}\n"
-            + _not_held(f"game {game.index}", f"the {rules.deck.value} deck has jokers")
-            + "\n"
-        )
+    if rules.deck is not Deck.STANDARD or _shows_a_joker(game):
+        why = f"the {rules.deck.value} deck has jokers"
+        if rules.deck is Deck.STANDARD:
+            why = "the record plays a joker"
+        return f"{VERSION_LINE}\n" + _not_held(f"game {game.index}", why) + "\n"
     seats = seats_for(rules.players)
     lines = [VERSION_LINE, '[Game "spades"]', '[Deck "french52"]']
     lines.append(f'[Seats "{" ".join(s.value for s in seats)}"]')
     if game.hands:
         lines.append(f'[Dealer "{game.hands[0].dealer.value}"]')
     names = game.players
-    single = all(" " not in names.get(s, "?") and names.get(s, "?") for s in seats)
+    # every seat named, each name one word: a Players header; else the seats' tags
+    single = all(names.get(s, "").split() == [names.get(s, "")] for s in seats)
     if names and single:
         lines.append(f'[Players "{" ".join(names.get(s, "?") for s in seats)}"]')
     if rules.has_partnerships:
@@ -473,18 +482,32 @@ def format_trick_notation_game(game: Game) -> str:
     for tag in game.tags:
         if tag.name in _CORE_HEADERS or (single and tag.name in SEAT_TAGS):
             continue
-        if '"' in tag.value or "\n" in tag.value:
+        if '"' in tag.value or len(f"{tag.value}.".splitlines()) > 1:  # one line only
             lines.append(_not_held(f'[{tag.name} "{tag.value}"]', 'a value with a "'))
             continue
         lines.append(f'[{tag.name} "{tag.value}"]')
-    if game.rules_text is None:
+    if not any(line.startswith('[Rules "') for line in lines):  # none, or not held
         lines.append(f'[Rules "{format_rules(rules)}"]')
     lines.append("")
-    for hand in game.hands:
+    for place, hand in enumerate(game.hands, start=1):
+        if hand.number != place:  # a reader numbers the hands by their D lines
+            lines.append(_not_held(f"hand {hand.number}", f"hands are numbered in order: {place}"))
         lines.extend(_hand_lines(hand, seats))
     if game.result is not None:
         lines.append(_not_held(f"result {game.result.winner}", "a result is derived"))
     return "\n".join(lines) + "\n"
+
+
+def _shows_a_joker(game: Game) -> bool:
+    """Whether a game's deal, passes or tricks hold a joker (trick-notation has none)."""
+    for hand in game.hands:
+        holdings = hand.deal.holdings if hand.deal is not None else ()
+        cards = [c for h in holdings for c in h.cards]
+        cards += [c for t in hand.tricks for c in t.cards]
+        cards += [c for p in (*hand.passes_before_bid, *hand.passes) for c in p.cards]
+        if any(c.is_joker for c in cards):
+            return True
+    return False
 
 
 def _hand_lines(hand: Hand, seats: tuple[Seat, ...]) -> list[str]:
@@ -496,16 +519,21 @@ def _hand_lines(hand: Hand, seats: tuple[Seat, ...]) -> list[str]:
             held.setdefault(h.seat, []).extend(h.cards)
     else:
         for t in hand.tricks:
+            if t.leader not in seats:  # a seat the table does not have (check says so)
+                continue
             for i, c in enumerate(t.cards):
                 seat = seats[(seats.index(t.leader) + i) % len(seats)]
                 held.setdefault(seat, []).append(c)
-    out = ["D " + " ".join(f"{s.value}:{holding_text(held[s])}" for s in seats if s in held)]
+    shown = [s for s in seats if s in held] or list(seats)  # no card at all: voids
+    out = ["D " + " ".join(f"{s.value}:{holding_text(held.get(s, ()))}" for s in shown)]
     if hand.deal is None:
         out.insert(0, _not_held(f"no deal line in hand {hand.number}", "D is the cards played"))
+    out.extend(map(_exchange, hand.passes_before_bid))  # passes before the bidding
     if hand.bids:
         first = hand.bids[0].bidder
         order = seats[seats.index(first) :] + seats[: seats.index(first)] if first in seats else ()
-        in_turn = all(
+        # the reader takes the dealer to be the seat before the first caller
+        in_turn = _left_of(hand.dealer, seats) is first and all(
             isinstance(b.bidder, Seat) and i < len(order) and b.bidder is order[i]
             for i, b in enumerate(hand.bids)
         )
@@ -514,15 +542,24 @@ def _hand_lines(hand: Hand, seats: tuple[Seat, ...]) -> list[str]:
         else:
             bids = " ".join(f"{b.bidder} {b.text}" for b in hand.bids)
             out.append(_not_held(f"bid {bids}", "bids out of turn or by a side"))
-    for p in hand.passes:
-        out.append(
-            f"X {p.giver.value}>{p.receiver.value}: " + " ".join(card_text(c) for c in p.cards)
-        )
-    for t in hand.tricks:
+    out.extend(map(_exchange, hand.passes))
+    for place, t in enumerate(hand.tricks, start=1):
+        if t.number != place:  # a reader numbers the tricks by their P lines
+            out.append(_not_held(f"trick {t.number}", f"tricks are numbered in order: {place}"))
         out.append(f"P {t.leader.value} " + " ".join(card_text(c) for c in t.cards))
     for what, why in _lost(hand):
         out.append(_not_held(what, why))
     return out
+
+
+def _exchange(p: Pass) -> str:
+    """A pass as an ``X`` line."""
+    return f"X {p.giver.value}>{p.receiver.value}: " + " ".join(card_text(c) for c in p.cards)
+
+
+def _left_of(dealer: Seat, seats: tuple[Seat, ...]) -> Seat | None:
+    """The seat after ``dealer`` in the table's order (who bids first)."""
+    return seats[(seats.index(dealer) + 1) % len(seats)] if dealer in seats else None
 
 
 def _lost(hand: Hand) -> Iterator[tuple[str, str]]:

@@ -1,0 +1,226 @@
+"""What the fuzz targets of the import formats found (docs/reliability.md), each pinned:
+
+- ``game_events`` (``iter_events``) was not the inverse of ``assemble`` for a game read
+  from tables: its bids stand on their seats' rows, and the bid lines were put back in
+  row order rather than bidding order (every export, and the server sample);
+- OpenSpiel's deal and a table's ``deal`` cells kept their cards in the order given, so a
+  game converted to PBN or the native notation read back as another game (the readers of
+  the notations give each holding in the canonical order);
+- ``convert --to trick-notation``: a hand without cards was written as an empty ``D``
+  line (the hand lost), a joker under standard rules raised ``IndexError``, a name with
+  a line separator broke its header line, and bids that do not start left of the
+  dealer lost the dealer; a ``D`` line with no readable holding read as an empty deal
+  (which ``fmt`` wrote as a line that does not read back);
+- a hands table with a column of another kind (``tags``) raised ``KeyError``.
+"""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+
+from spadesctl.cards import Seat
+from spadesctl.events import GameStart
+from spadesctl.notation import format_games, iter_games, parse_text
+from spadesctl.pbn import format_pbn_games
+from spadesctl.record import Game, assemble, game_events
+from spadesctl.sources import expand_paths
+
+pytest.importorskip("polars")
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLES = ROOT / "samples"
+
+
+def _games(path: Path) -> list[Game]:
+    return [g for p in expand_paths([str(path)]) for g in iter_games(p)]
+
+
+def _inverse(game: Game) -> Game:
+    _, *events = game_events(game)
+    return assemble((e for e in events if not isinstance(e, GameStart)), game.source)
+
+
+def test_game_events_of_a_table_game_assemble_back_to_it() -> None:
+    games = _games(SAMPLES / "import")
+    assert games and all(not g.issues for g in games)
+    rows = [[b.pos.line for b in h.bids] for g in games for h in g.hands]
+    assert any(r != sorted(r) for r in rows)  # bids on rows that are not in bidding order
+    for game in games:
+        again = _inverse(game)
+        assert again == game
+        assert [h.bids for h in again.hands] == [h.bids for h in game.hands]
+
+
+@pytest.mark.parametrize("name", ["serialized.txt", "histories.ndjson"])
+def test_openspiel_games_convert_to_pbn_and_native_and_back(name: str) -> None:
+    games = _games(SAMPLES / "openspiel" / name)
+    assert games and all(not g.issues for g in games)
+    assert parse_text("".join(format_pbn_games(games)), "back.pbn") == games
+    assert parse_text("".join(format_games(games)), "back.spades") == games
+
+
+def test_a_deal_cell_in_any_order_reads_as_the_canonical_holding(tmp_path: Path) -> None:
+    header = "game,hand,dealer,seat,deal,bid\n"
+    cards = "2C 3C AS 4C 5C 6C 7C 8C 9C TC JC QC KC"
+    (tmp_path / "given.csv").write_text(f"{header}1,1,N,E,{cards},3\n")
+    (tmp_path / "sorted.csv").write_text(f"{header}1,1,N,E,{' '.join(sorted_cards())},3\n")
+    [given], [canonical] = _games(tmp_path / "given.csv"), _games(tmp_path / "sorted.csv")
+    assert given.hands[0].deal == canonical.hands[0].deal
+    [back] = parse_text("".join(format_games([given])), "back.spades")
+    assert back.hands[0].deal == given.hands[0].deal
+
+
+def sorted_cards() -> list[str]:
+    """The cards of the deal cell above in the notation's order: spades, then clubs high
+    to low."""
+    return ["AS", *[f"{r}C" for r in "KQJT98765432"]]
+
+
+def test_an_export_read_back_is_its_own_inverse(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from spadesctl.cli import app
+
+    record = SAMPLES / "blind-nil.spades"
+    for table in ("games", "hands", "tricks"):
+        out = tmp_path / f"{table}.csv"
+        result = CliRunner().invoke(app, ["export", str(record), "--table", table, "-o", str(out)])
+        assert result.exit_code in (0, 1), result.output
+    for game in _games(tmp_path):
+        assert _inverse(game) == game
+
+
+# -- trick-notation's writer and reader (convert --to trick-notation) -----------------
+
+
+def _tn(game_text: str) -> tuple[str, list[Game]]:
+    from spadesctl.interop.trick_notation import (
+        format_trick_notation_game,
+        games_from_trick_notation_stream,
+    )
+
+    [game] = parse_text(game_text, "in.spades")
+    text = format_trick_notation_game(game)
+    return text, list(games_from_trick_notation_stream(io.BytesIO(text.encode()), "back.tn"))
+
+
+def test_a_hand_without_cards_is_written_with_void_holdings_and_read_back() -> None:
+    text, [back] = _tn("hand 1 dealer W\nbid N 3 E 4 S 3 W 3\ntook NS 6 EW 7\n")
+    assert "D N:-.-.-.- E:-.-.-.- S:-.-.-.- W:-.-.-.-" in text.splitlines()
+    assert [h.number for h in back.hands] == [1]
+    assert not back.issues
+
+
+def test_a_joker_played_under_standard_rules_is_said_not_held_not_a_crash(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from spadesctl.cli import app
+
+    record = tmp_path / "joker.spades"
+    record.write_text("hand 1 dealer W\nbid N 3 E 4 S 3 W 3\ntrick 1 N BJ 2S 3S 4S\n")
+    result = CliRunner().invoke(app, ["convert", "--to", "trick-notation", str(record)])
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert "not held by trick-notation v1 (the record plays a joker): game 1" in result.stdout
+
+
+def test_a_name_with_a_line_separator_never_breaks_a_line() -> None:
+    text, [back] = _tn('[North "Ann"]\n[East "B\u2028o"]\n\nhand 1 dealer W\n')
+    assert len(text.splitlines()) == len(text.split("\n")) - 1  # no line break but \n
+    assert "[Players" not in text  # East's name is not one word: the seats' tags
+    assert back.tag("North") == "Ann" and back.tag("East") is None
+    assert not back.issues
+
+
+def test_bids_that_do_not_start_left_of_the_dealer_are_said_not_held() -> None:
+    text, [back] = _tn("hand 1 dealer N\nbid W 4 N 3 E 3 S 3\n")
+    assert "C W:" not in text
+    assert "(bids out of turn or by a side): bid W 4 N 3 E 3 S 3" in text
+    assert back.hands[0].dealer is Seat.N
+
+
+def test_a_deal_line_with_no_readable_holding_is_no_deal() -> None:
+    from spadesctl.interop.trick_notation import games_from_trick_notation_stream
+
+    text = b"% trick-notation v1\n\nD N:T97.QJ\n"
+    [game] = games_from_trick_notation_stream(io.BytesIO(text), "bad.tn")
+    assert game.hands[0].deal is None
+    assert [i.message for i in game.issues] == [
+        "D N:T97.QJ: a deal gives each seat four suit groups (S.H.D.C)"
+    ]
+    [again] = parse_text("".join(format_games([game])), "again.spades")
+    assert not again.issues  # fmt writes no empty deal line
+
+
+def test_a_column_of_another_table_kind_is_ignored(tmp_path: Path) -> None:
+    """A hands table with the games table's ``tags`` column (rows of both in one file)."""
+    path = tmp_path / "server.csv"
+    path.write_text('game,hand,dealer,seat,bid,tags\n1,1,W,N,3,"[Event ""x""]"\n')
+    [game] = _games(path)
+    assert game.tags == () and [h.number for h in game.hands] == [1]
+
+
+def test_hand_numbers_the_notation_cannot_hold_are_said_not_held() -> None:
+    text, [back] = _tn('[Continued "yes"]\n\nhand 3 dealer E\nbid S 3 W 4 N 3 E 3\n')
+    assert "; not held by trick-notation v1 (hands are numbered in order: 1): hand 3" in text
+    assert [h.number for h in back.hands] == [1]
+
+
+def test_the_problems_no_game_owns_are_in_the_order_they_stand(tmp_path: Path) -> None:
+    """A play table without its hands table, with a row without a game: the game of
+    those problems is its own inverse (its issues in source order)."""
+    path = tmp_path / "plays.csv"
+    path.write_text("game,hand,trick,leader,card_n\n,1,1,N,AS\n")
+    [game] = _games(path)
+    assert [i.pos.line for i in game.issues] == [1, 2]
+    assert _inverse(game) == game
+
+
+def test_a_trick_line_with_no_card_is_an_issue_not_a_crash(tmp_path: Path) -> None:
+    from spadesctl.checking import check_file
+
+    path = tmp_path / "empty-trick.tn"
+    deal = "D N:J.54.KQ42.AQT875 E:T98652.J76.A63.K S:AK43.AT82.J5.642 W:Q7.KQ93.T987.J93"
+    path.write_text(f"% trick-notation v1\n\n{deal}\nP S\n")
+    [game] = _games(path)
+    assert game.hands[0].tricks == ()
+    assert [i.message for i in game.issues] == ["P S: a trick with no card"]
+    assert "SP001" in {d.code for d in check_file(str(path)).diagnostics}
+
+
+def test_trick_numbers_and_a_rules_tag_the_notation_cannot_hold_are_said() -> None:
+    text, [back] = _tn("hand 1 dealer E\ntrick 6 S AD QD KD JD\n")
+    assert "; not held by trick-notation v1 (tricks are numbered in order: 1): trick 6" in text
+    assert [t.number for t in back.hands[0].tricks] == [1]
+    text, [back] = _tn('[Rules "britannic\u2028a"]\n\nhand 1 dealer E\n')
+    assert '[Rules "standard"]' in text.splitlines()  # the rules the text was written under
+    assert back.rules_text == "standard"
+
+
+def test_a_trick_led_by_a_seat_the_table_does_not_have_converts() -> None:
+    text, [back] = _tn('[Rules "two-player"]\n\nhand 1 dealer N\ntrick 13 E QS AS 6S 6D\n')
+    assert "P E QS AS 6S 6D" in text.splitlines()
+    assert [t.leader for t in back.hands[0].tricks] == [Seat.E]
+
+
+def test_deal_cells_on_rows_in_any_seat_order_read_as_the_canonical_deal(
+    tmp_path: Path,
+) -> None:
+    header = "game,hand,dealer,seat,deal\n"
+    east, north = "KS 5S AH QH JH 9H 8H AD 6D 3D QC 8C 7C", "QS 9S 7S 3S TH 7H 5H JD 5D 2D TC 6C 5C"
+    path = tmp_path / "server.csv"
+    path.write_text(f"{header}1,1,W,E,{east}\n1,1,W,N,{north}\n")
+    [game] = _games(path)
+    deal = game.hands[0].deal
+    assert deal is not None and [h.seat for h in deal.holdings] == [Seat.N, Seat.E]
+    assert parse_text("".join(format_pbn_games([game])), "back.pbn") == [game]
+
+
+def test_a_pass_before_the_bids_is_written_as_trick_notation() -> None:
+    record = '[Rules "standard"]\n\nhand 1 dealer W\npass E>W 2H 5D\nbid N 4 E 2 S 1 W 3\n'
+    text, [back] = _tn(record)
+    lines = text.splitlines()
+    assert lines.index("X E>W: 2H 5D") < lines.index("C N: 4 2 1 3")
+    assert [(p.giver, p.receiver) for p in back.hands[0].passes_before_bid] == [(Seat.E, Seat.W)]
