@@ -10,7 +10,9 @@ were written (this is what the formatter's round-trip tests rely on).
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Protocol, TypeVar
 
 from spadesctl.cards import Card, Party, Seat, Side
 from spadesctl.diagnostics import SYNTAX_ERROR, Kind
@@ -32,6 +34,16 @@ class Position:
 NOWHERE = Position(0, 0)
 
 
+@dataclass(frozen=True, slots=True)
+class Word:
+    """One word of a line as written, with where it stands: the tokens of the readers
+    that keep a line's words before they know what they mean (PBN sections,
+    trick-notation lines)."""
+
+    text: str
+    pos: Position
+
+
 @fast_init
 @dataclass(frozen=True, slots=True)
 class GameStart:
@@ -51,6 +63,23 @@ class Tag:
     name: str
     value: str
     pos: Position = field(default=NOWHERE, compare=False, repr=False)
+
+
+class _Named(Protocol):
+    @property
+    def name(self) -> str: ...
+
+
+_N = TypeVar("_N", bound=_Named)
+
+
+def first_named(items: Iterable[_N], name: str) -> _N | None:
+    """The first of ``items`` (tags) called ``name``, case-insensitively, or ``None``."""
+    lowered = name.lower()
+    for item in items:
+        if item.name.lower() == lowered:
+            return item
+    return None
 
 
 @fast_init

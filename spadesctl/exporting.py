@@ -33,6 +33,21 @@ class ExportSummary:
     games: int = 0
     failures: list[Failure] = field(default_factory=list)
     written: bool = False
+    #: Games whose comments the table written does not keep (only a lossless ``games``
+    #: table does): said once, as :meth:`dropped_comments` words it.
+    comments_dropped: int = 0
+
+    def dropped_comments(self, table: str, express: bool) -> str | None:
+        """The warning for the comments the export drops, if it drops any."""
+        n = self.comments_dropped
+        if not n:
+            return None
+        where = "--express leaves them out" if express else f"the {table} table has none"
+        games = "game" if n == 1 else "games"
+        return (
+            f"the comments of {n} {games} are not kept: {where}; "
+            "only the games table keeps them (docs/import.md)"
+        )
 
     @property
     def unreadable(self) -> bool:
@@ -87,6 +102,7 @@ def export_table(
         for batch in batches:
             summary.failures.extend(batch.failures)
             summary.games += batch.games
+            summary.comments_dropped += batch.comments_dropped
             progress(batch.size)
             if summary.unreadable and not is_standard_output(output):
                 raise _Unreadable  # the file is written from every input, or left alone

@@ -12,6 +12,7 @@ with the record before it is offered: formatting never drops or changes a word.
 from __future__ import annotations
 
 import bisect
+import dataclasses
 import difflib
 import enum
 import io
@@ -25,8 +26,8 @@ from spadesctl.errors import unreadable
 from spadesctl.notation import RecordReadError, games_from_stream
 from spadesctl.notation.encoding import UTF16_BOMS, utf8_stream
 from spadesctl.notation.reader import BinaryFileError, blank_comments, comment_spans
-from spadesctl.notation.writer import file_lines
-from spadesctl.record import Game
+from spadesctl.notation.writer import format_games, game_lines
+from spadesctl.record import Game, GameComment
 from spadesctl.record_formats import NATIVE, RecordFormat, detect
 
 
@@ -131,10 +132,17 @@ def find_comments(text: str) -> list[Comment]:
     where it ends when that line holds nothing else (``out of diamonds } ; Bob``), so
     that the two stay together.
     """
+    return comments_of_lines(enumerate(text.splitlines(), start=1))
+
+
+def comments_of_lines(numbered: Iterable[tuple[int, str]]) -> list[Comment]:
+    """:func:`find_comments` of a record's lines with their numbers; the lines without a
+    comment may be left out (:attr:`~spadesctl.notation.reader.GameText.comments`), but
+    not a line inside a block comment."""
     found: list[Comment] = []
     block: tuple[int, list[str], bool] | None = None  # a block comment still open
     in_block = False
-    for number, line in enumerate(text.splitlines(), start=1):
+    for number, line in numbered:
         spans, still_open = comment_spans(line, in_block)
         pieces = [line[start:end].rstrip() for start, end in spans]
         content = any(not ch.isspace() for ch in blank_comments(line, in_block)[0])
@@ -162,37 +170,64 @@ def find_comments(text: str) -> list[Comment]:
     return found
 
 
-def with_comments(games: Iterable[Game], original: str) -> str:
-    """The canonical text of ``games`` read from ``original``, every comment kept: a
-    comment written on a line goes at the end of that line's canonical line (block
-    comments first, ``;`` comments last, since those run to the end of the line), and
-    a comment on a line of its own (a block may span lines) goes, as written, before
-    the canonical line of the next line the record wrote."""
-    lines = list(file_lines(games))
+def place_comments(game: Game, comments: Iterable[Comment]) -> tuple[GameComment, ...]:
+    """Where ``fmt`` puts each of ``comments`` (read from the source of ``game``) in the
+    game's canonical text: a comment written on a line goes at the end of that line's
+    canonical line (block comments first, ``;`` comments last, since those run to the
+    end of the line), and a comment on a line of its own (a block may span lines) goes,
+    as written, before the canonical line of the next line the record wrote, or after
+    the game when the game wrote none after it."""
+    lines = list(game_lines(game))
     where: dict[int, int] = {}
     for index, (_, origins) in enumerate(lines):
         for origin in origins:
             where.setdefault(origin, index)
     written = sorted(where)
-    before: dict[int, list[str]] = {}
-    after: dict[int, list[Comment]] = {}
-    trailing: list[str] = []
-    for comment in find_comments(original):
+    placed: list[tuple[int, bool, int, GameComment]] = []  # (line, ;-last, order, comment)
+    for order, comment in enumerate(comments):
         if not comment.alone and comment.line in where:
-            after.setdefault(where[comment.line], []).append(comment)
-            continue
-        following = bisect.bisect_right(written, comment.line)
-        if following == len(written):
-            trailing.append(comment.text)
+            at, inline = where[comment.line], True
         else:
-            before.setdefault(where[written[following]], []).append(comment.text)
-    out: list[str] = []
-    for index, (text, _) in enumerate(lines):
-        out.extend(before.get(index, ()))
-        notes = sorted(after.get(index, ()), key=lambda c: not c.is_block)
-        out.append(" ".join([text, *(c.text for c in notes)]) if notes else text)
-    out.extend(trailing)
-    return "".join(line + "\n" for line in out)
+            following = bisect.bisect_right(written, comment.line)
+            at = where[written[following]] if following < len(written) else len(lines)
+            inline = False
+        last = inline and not comment.is_block
+        placed.append((at, last, order, GameComment(at + 1, inline, comment.text)))
+    placed.sort(key=lambda p: p[:3])
+    return tuple(p[3] for p in placed)
 
 
-__all__ = ["Comment", "Formatted", "Outcome", "find_comments", "format_source", "with_comments"]
+def with_comments(games: Iterable[Game], original: str) -> str:
+    """The canonical text of ``games`` read from ``original``, every comment kept where
+    :func:`place_comments` puts it: each comment goes with the game among whose lines it
+    was written (one before the first game's first line, with that game)."""
+    listed = list(games)
+    firsts: list[tuple[int, int]] = []  # (first source line, game) of the games with lines
+    for index, game in enumerate(listed):
+        origins = [o for _, found in game_lines(game) for o in found]
+        if origins:
+            firsts.append((min(origins), index))
+    own: dict[int, list[Comment]] = {}
+    starts = [line for line, _ in firsts]
+    for comment in find_comments(original):
+        at = bisect.bisect_right(starts, comment.line) - 1
+        own.setdefault(firsts[max(at, 0)][1] if firsts else 0, []).append(comment)
+    placed = [
+        dataclasses.replace(g, comments=place_comments(g, own[i])) if i in own else g
+        for i, g in enumerate(listed)
+    ]
+    if not listed and own:  # comments and no game: kept as they are
+        return "".join(c.text + "\n" for c in own[0])
+    return "".join(format_games(placed))
+
+
+__all__ = [
+    "Comment",
+    "Formatted",
+    "Outcome",
+    "comments_of_lines",
+    "find_comments",
+    "format_source",
+    "place_comments",
+    "with_comments",
+]

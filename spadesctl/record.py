@@ -41,6 +41,7 @@ from spadesctl.events import (
     Trick,
     Widow,
     WidowLine,
+    first_named,
 )
 from spadesctl.values import fast_init
 
@@ -109,8 +110,26 @@ class Hand:
 
 @fast_init
 @dataclass(frozen=True, slots=True)
+class GameComment:
+    """A comment of a game, where ``fmt`` puts it: at the end of line ``line`` of the
+    game's canonical text (``inline``), or on a line of its own before it; ``line`` one
+    past the game's last line: after the game (before the next game's first line).
+    ``line`` counts from 1, without the ``[NewGame]`` separator line.  ``text`` is the
+    comment as written (``; ...`` or ``{ ... }``, a block may hold newlines)."""
+
+    line: int
+    inline: bool
+    text: str
+
+
+@fast_init
+@dataclass(frozen=True, slots=True)
 class Game:
-    """One game: its tags, its hands and the recorded result."""
+    """One game: its tags, its hands and the recorded result.
+
+    ``comments``: what a record read from tables keeps of its comments (the native reader
+    leaves them to ``fmt``); written back by :func:`spadesctl.notation.format_games`,
+    never compared."""
 
     tags: tuple[Tag, ...] = ()
     hands: tuple[Hand, ...] = ()
@@ -119,21 +138,15 @@ class Game:
     source: str = field(default="-", compare=False)
     index: int = field(default=1, compare=False)
     pos: Position = field(default=NOWHERE, compare=False, repr=False)
+    comments: tuple[GameComment, ...] = field(default=(), compare=False, repr=False)
 
     def tag(self, name: str) -> str | None:
         """The value of tag ``name`` (case-insensitive), or ``None``."""
-        lowered = name.lower()
-        for t in self.tags:
-            if t.name.lower() == lowered:
-                return t.value
-        return None
+        found = first_named(self.tags, name)
+        return None if found is None else found.value
 
     def tag_event(self, name: str) -> Tag | None:
-        lowered = name.lower()
-        for t in self.tags:
-            if t.name.lower() == lowered:
-                return t
-        return None
+        return first_named(self.tags, name)
 
     @property
     def rules_text(self) -> str | None:

@@ -15,8 +15,16 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from spadesctl.bulk import bulk_gc
+from spadesctl.express import GameLedger, express_game
 from spadesctl.file_warnings import no_games
-from spadesctl.notation import RecordReadError, iter_games
+from spadesctl.notation import (
+    GameText,
+    RecordReadError,
+    game_from_text,
+    iter_game_texts,
+    unit_size,
+)
+from spadesctl.record import Game
 from spadesctl.rules import Ruleset
 from spadesctl.rules.presets import STANDARD
 from spadesctl.sheet.render import SheetReport
@@ -47,31 +55,45 @@ def score_files(
     summary: ScoreSummary | None = None,
     warn: Callable[[str], None] = lambda message: None,
     progress: Callable[[int], None] | None = None,
+    express: bool = True,
 ) -> Iterator[SheetReport]:
     """The report of every game of ``files`` that can be scored, in order (``rules``:
     the ruleset of games that declare none); ``progress`` is told the bytes of each game
-    read."""
+    read.  ``express``: the games the express check settles get their sheet from its
+    figures (:mod:`spadesctl.express.sheet`, the same report), the others the full
+    engine's; ``False``: the full engine for every game."""
     from spadesctl.rules.resolve import rules_for_game
     from spadesctl.sheet.run import sheet_report
 
     counts = summary if summary is not None else ScoreSummary()
+    default = rules or STANDARD
     with bulk_gc():  # restored when the reports are done (or abandoned)
         for path in files:
             games = hands = 0
             try:
-                for game in iter_games(path, rules=rules, progress=progress):
+                for unit in iter_game_texts(path, rules=rules):
                     games += 1
+                    settled = _express(unit, default, path, games, apply_penalties, express)
+                    if settled is not None:
+                        hands += len(settled.sheet.hands)
+                        yield settled
+                        if progress is not None:
+                            progress(unit_size(unit))
+                        continue
+                    game = game_from_text(unit, path, games) if isinstance(unit, GameText) else unit
                     hands += len(game.hands) or len(game.issues)  # issues: said already
-                    chosen = rules_for_game(game, rules or STANDARD)
+                    chosen = rules_for_game(game, default)
                     if chosen.problems:  # as check does: not refereed under other rules
                         counts.unscorable += 1
                         for problem in chosen.problems:
                             warn(problem.format())  # every bad key, as check reports it
-                        continue
-                    report = sheet_report(game, chosen.rules, apply_penalties=apply_penalties)
-                    if report.disputed:
-                        counts.disputed += 1
-                    yield report
+                    else:
+                        report = sheet_report(game, chosen.rules, apply_penalties=apply_penalties)
+                        if report.disputed:
+                            counts.disputed += 1
+                        yield report
+                    if progress is not None:
+                        progress(unit_size(unit))
             except RecordReadError as exc:
                 counts.unreadable += 1
                 warn(f"error: {exc}")
@@ -79,6 +101,25 @@ def score_files(
             empty = no_games(path, games, hands)
             if empty is not None:
                 warn(empty.format())  # as check reports it; not a problem for the status
+
+
+def _express(
+    unit: GameText | Game,
+    default: Ruleset,
+    path: str,
+    index: int,
+    apply_penalties: bool,
+    express: bool,
+) -> SheetReport | None:
+    """The report of a native game the express check settles, else ``None``."""
+    if not express or not isinstance(unit, GameText) or unit.issues:
+        return None
+    ledger = GameLedger()
+    if express_game(unit.lines, default, ledger) is None:
+        return None
+    from spadesctl.express.sheet import express_report
+
+    return express_report(ledger, path, index, apply_penalties=apply_penalties)
 
 
 __all__ = ["ScoreSummary", "score_files"]

@@ -156,6 +156,7 @@ _LOSSLESS = (
     "lines_before_bids",
     "lines_after_bids",
     "tags",
+    "comments",
 )
 
 

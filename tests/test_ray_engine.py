@@ -92,12 +92,18 @@ def test_export_writes_the_same_bytes(corpus: list[str], tmp_path: Path) -> None
         assert filecmp.cmp(a, b, shallow=False)
 
 
-def test_stats_is_a_reduction_of_partials_with_the_same_figures(
-    corpus: list[str], tmp_path: Path
-) -> None:
-    shards = tmp_path / "shards"
-    export = ["export", *corpus, "--partition-by", "event", "-o", str(shards)]
+@pytest.fixture(scope="module")
+def shards(corpus: list[str], tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The corpus as event shards (``export --partition-by event``, local engine)."""
+    folder = tmp_path_factory.mktemp("shards") / "by-event"
+    export = ["export", *corpus, "--partition-by", "event", "-o", str(folder)]
     assert runner.invoke(app, export).exit_code == 0
+    return folder
+
+
+def test_stats_is_a_reduction_of_partials_with_the_same_figures(
+    corpus: list[str], shards: Path
+) -> None:
     for args in (
         [*corpus],
         [*corpus, "--by", "pair", "--since", "2026-10-15"],
@@ -159,6 +165,17 @@ def test_stats_reads_every_shard_of_a_worker_through_one_guard(
         assert sorted(counts) == list(range(min(counts), min(counts) + len(counts)))
     assert len({c for children in guards.values() for c in children}) == len(guards)
     assert len(guards) < len(seen)  # the workers were reused, and so were their guards
+
+
+def test_fairness_gives_the_same_tests(corpus: list[str], shards: Path) -> None:
+    for args in (
+        [*corpus],
+        [*corpus, "--player", "Ann", "--format", "csv"],
+        [str(shards), "--since", "2026-10-15", "--format", "json"],
+        [str(shards), "--event", "Open"],
+    ):
+        stdout, _ = _both(["fairness", *args])
+        assert stdout.count("seat") >= 4  # the seats' tests are there to compare
 
 
 def test_a_cluster_that_cannot_be_joined_is_a_usage_error(

@@ -288,6 +288,7 @@ def test_engine_ray_without_ray_is_a_usage_error(
     for command in (
         ["check", *corpus],
         ["stats", *corpus],
+        ["fairness", *corpus],
         ["export", *corpus, "-o", str(tmp_path / "x.parquet")],
     ):
         result = runner.invoke(app, [*command, "--engine", "ray"])

@@ -232,8 +232,10 @@ def test_unreadable_games_and_files_are_failures(tmp_path: Path) -> None:
 def test_a_game_the_referee_fails_on_is_rolled_back(monkeypatch: pytest.MonkeyPatch) -> None:
     from spadesctl.tables.adapter import add_game as real
 
-    def flaky(tables: Any, game: Any, default: Any, *, lossless: bool = True) -> int:
-        hands = real(tables, game, default, lossless=lossless)
+    def flaky(
+        tables: Any, game: Any, default: Any, *, lossless: bool = True, comments: Any = ()
+    ) -> int:
+        hands = real(tables, game, default, lossless=lossless, comments=comments)
         if game.index == 2:
             raise RuntimeError("boom")
         return hands

@@ -163,6 +163,9 @@ def export(
         fail(str(exc))
     progress.close()
     report_failures(summary.failures, summary.games)
+    dropped = summary.dropped_comments(name, express)
+    if dropped is not None:
+        typer.echo(f"spadesctl: warning: {dropped}", err=True)
     if not summary.written:
         typer.echo(f"spadesctl: error: {output} not written: an input cannot be read", err=True)
     raise typer.Exit(summary.status)

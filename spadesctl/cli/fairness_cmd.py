@@ -14,6 +14,7 @@ import typer
 
 from spadesctl.cli import options as opt
 from spadesctl.cli.app import Command, app
+from spadesctl.cli.engine_options import AddressOption, EngineChoice, EngineOption, engine_of
 from spadesctl.cli.errors import EXIT_CLEAN, EXIT_PROBLEMS, fail
 from spadesctl.cli.progress import Progress
 from spadesctl.cli.stats_cmd import FormatOption, OutputOption, report_failures, report_filters
@@ -27,7 +28,8 @@ from spadesctl.cli.stats_cmd import FormatOption, OutputOption, report_failures,
 \b
   spadesctl fairness league/
   spadesctl fairness --player Ann league/
-  spadesctl fairness --format csv -o tests.csv hands.parquet""",
+  spadesctl fairness --format csv -o tests.csv hands.parquet
+  spadesctl fairness shards/ --engine ray --address head:6379""",
 )
 def fairness(
     paths: opt.TablePathsArgument,
@@ -40,6 +42,8 @@ def fairness(
     output_format: FormatOption = None,
     output: OutputOption = None,
     jobs: opt.JobsOption = 0,
+    engine: EngineOption = EngineChoice.local,
+    address: AddressOption = None,
 ) -> None:
     """Test whether the recorded deals look like a fair shuffle.
 
@@ -62,6 +66,7 @@ def fairness(
             query.ruleset_option(rules),
             jobs,
             lambda total: Progress(total, "reading (KiB)", enabled=None),
+            engine_of(engine, address),
         )
     except query.QueryError as exc:
         fail(str(exc))

@@ -58,6 +58,15 @@ def score(
             "and show what changes.",
         ),
     ] = False,
+    express: Annotated[
+        bool,
+        typer.Option(
+            "--express/--no-express",
+            help="Build the sheets of the clean games of the common rulesets from the "
+            "express check's figures (the same output, several times faster); "
+            "--no-express scores every game with the full engine.",
+        ),
+    ] = True,
 ) -> None:
     """Recompute score sheets, hand by hand, and flag disputed figures.
 
@@ -85,6 +94,7 @@ def score(
         summary=summary,
         warn=warn,
         progress=bar.add if bar.enabled else None,
+        express=express,
     )
     try:
         with open_output(output) as out:

@@ -6,6 +6,7 @@ import json
 from typing import IO
 
 from spadesctl.emit import SheetSettings
+from spadesctl.emit.json_text import indented
 from spadesctl.sheet.render import SheetReport, render_csv, render_text, sheet_json
 
 
@@ -44,10 +45,7 @@ class JsonEmitter:
 
     def write(self, item: SheetReport) -> None:
         self.disputed = self.disputed or item.disputed
-        text = json.dumps(sheet_json(item), indent=2, ensure_ascii=False)
-        self.out.write(
-            ("\n" if self._first else ",\n") + "\n".join("    " + line for line in text.split("\n"))
-        )
+        self.out.write(("\n" if self._first else ",\n") + indented(sheet_json(item), "    "))
         self._first = False
 
     def finish(self) -> None:

@@ -44,6 +44,7 @@ class HandLedger(NamedTuple):
     winners: list[int]  # per trick, the seat that won it
     figures: list[Figures]  # per party, its figures (:func:`spadesctl.core.score.score_party`)
     scores: tuple[int, ...]  # per party, the running score after the hand
+    sets: tuple[int, ...]  # per party, its sets in a row after the hand
 
 
 @dataclass(slots=True)
@@ -147,7 +148,7 @@ def _hands(rules: ExpressRules, rows: list[str], at: int, ledger: GameLedger | N
         score_parties(rules, bid, took, scores, bags, sets, bostons, figures)
         if ledger is not None and winners is not None and figures is not None:
             ledger.hands.append(
-                HandLedger(deal, dealer, bid, took, winners, figures, tuple(scores))
+                HandLedger(deal, dealer, bid, took, winners, figures, tuple(scores), tuple(sets))
             )
         if at < len(rows) and rows[at].startswith("score "):
             if _recorded(rows[at], parties, _SCORE.fullmatch) != scores:
@@ -164,6 +165,15 @@ def _hands(rules: ExpressRules, rows: list[str], at: int, ledger: GameLedger | N
             if ledger is not None:
                 ledger.end = (won, decided[1], hands)
     return hands or None
+
+
+def first_trick(rows: Sequence[str], deal: int) -> int:
+    """The row of a settled hand's first ``trick`` line: after its deal (``rows[deal]``),
+    bid and pass lines."""
+    at = deal + 2
+    while rows[at].startswith("pass "):
+        at += 1
+    return at
 
 
 def _recorded(

@@ -11,7 +11,9 @@ against, so that an export holds in its columns only what reads back the same.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
+import json
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -41,7 +43,7 @@ from spadesctl.events import (
 )
 from spadesctl.imports.load import Table
 from spadesctl.imports.schema import COLUMNS, SEAT_CARD_COLUMNS, ImportTable, Type, required
-from spadesctl.record import Game, assemble
+from spadesctl.record import Game, GameComment, assemble
 
 _INTEGER: Final = re.compile(r"[+-]?\d{1,9}")
 _TRUE: Final = frozenset({"true", "t", "yes", "y", "1"})
@@ -190,6 +192,45 @@ def entries_of(values: Sequence[tuple[Party, int]]) -> tuple[tuple[Party, int], 
     for party, value in values:
         seen.setdefault(party, value)
     return tuple(seen.items())
+
+
+def _is_comment(text: str) -> bool:
+    """Whether ``text`` is only comments (``; ...``, ``{ ... }``), closed, so that writing
+    it adds no line of the notation."""
+    from spadesctl.notation.reader import blank_comments
+
+    if text[:1] not in (";", "{"):
+        return False
+    in_block = False
+    for line in text.split("\n"):
+        blanked, in_block = blank_comments(line, in_block)
+        if blanked.strip():
+            return False
+    return not in_block
+
+
+def comments_of(text: str, lines: int) -> tuple[GameComment, ...]:
+    """The comments of a ``comments`` cell (:func:`spadesctl.imports.encode.game_comments`)
+    of a game whose canonical text has ``lines`` lines."""
+    try:
+        data = json.loads(text)
+    except ValueError:
+        data = None
+    if not isinstance(data, list):
+        raise CellError('not a JSON list of comments ([{"line": 1, "text": "; x"}])')
+    out: list[GameComment] = []
+    for n, item in enumerate(data, start=1):
+        if not isinstance(item, dict):
+            raise CellError(f"comment {n} is not an object")
+        line, inline, words = item.get("line"), item.get("inline", False), item.get("text")
+        if not isinstance(line, int) or isinstance(line, bool) or not 1 <= line <= lines + 1:
+            raise CellError(f"comment {n}: line {line!r} is not from 1 to {lines + 1}")
+        if not isinstance(inline, bool) or (inline and line > lines):
+            raise CellError(f"comment {n}: inline {inline!r} is not true or false for line {line}")
+        if not isinstance(words, str) or not _is_comment(words):
+            raise CellError(f"comment {n}: {words!r} is not a comment ('; ...' or '{{ ... }}')")
+        out.append(GameComment(line, inline, words))
+    return tuple(out)
 
 
 def renege_tricks(text: str) -> tuple[int, ...]:
@@ -405,7 +446,25 @@ class _Reader:
             events = list(self._game_events(key, parts))
             events.extend(parts.issues)
             events.sort(key=lambda e: 0 if isinstance(e, Tag) else 1)  # tags first
-            yield assemble(events, source=self.source, index=index)
+            yield self._with_comments(assemble(events, source=self.source, index=index), parts)
+
+    def _with_comments(self, game: Game, parts: _GameParts) -> Game:
+        """``game`` with the comments of its ``games`` row's ``comments`` cell."""
+        if parts.games_row is None:
+            return game
+        rows, row = parts.games_row
+        text = self.cell(rows, row, "comments", parts)
+        if not isinstance(text, str):
+            return game
+        from spadesctl.notation.writer import game_lines
+
+        try:
+            comments = comments_of(text, sum(1 for _ in game_lines(game)))
+        except CellError as exc:
+            issue = self.issue(rows, row, "comments", str(exc))
+            issues = sorted([*game.issues, issue], key=lambda i: (i.pos.line, i.pos.column))
+            return dataclasses.replace(game, issues=tuple(issues))
+        return dataclasses.replace(game, comments=comments)
 
     def _game_events(self, key: tuple[str | None, str], parts: _GameParts) -> Iterator[LineEvent]:
         yield from self._tags(parts)
@@ -648,8 +707,6 @@ class _Reader:
 
 def _at(event: LineEvent, pos: Position) -> LineEvent:
     """``event`` placed at ``pos`` (events are frozen: a copy)."""
-    import dataclasses
-
     return dataclasses.replace(event, pos=pos)
 
 
@@ -671,6 +728,7 @@ def games_from_tables(
 __all__ = [
     "CellError",
     "bids_of",
+    "comments_of",
     "deal_of",
     "entries_of",
     "games_from_tables",

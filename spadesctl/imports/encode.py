@@ -10,6 +10,7 @@ columns hold what a game server has, and nothing of a record is lost.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
@@ -55,6 +56,25 @@ NO_HAND_COLUMNS: Final = HandColumns({}, None, None)
 def game_tags(game: Game) -> str | None:
     """The ``tags`` cell of a game: its tags as the notation writes them, one a line."""
     return "\n".join(format_tag(t) for t in game.tags) if game.tags else None
+
+
+def game_comments(game: Game, lines: Sequence[tuple[int, str]] = ()) -> str | None:
+    """The ``comments`` cell of a game: each comment where ``fmt`` puts it in the game's
+    canonical text (:func:`spadesctl.formatting.place_comments`), as a JSON list of
+    ``{"line": N, "inline": BOOL, "text": TEXT}`` objects; ``lines``: the game's source
+    lines that held a comment (:attr:`~spadesctl.notation.reader.GameText.comments`).
+    A game read from tables keeps the comments it was read with."""
+    placed = game.comments
+    if not placed and lines:
+        from spadesctl.formatting import comments_of_lines, place_comments
+
+        placed = place_comments(game, comments_of_lines(lines))
+    if not placed:
+        return None
+    return json.dumps(
+        [{"line": c.line, "inline": c.inline, "text": c.text} for c in placed],
+        ensure_ascii=False,
+    )
 
 
 def _cards_text(cards: Sequence[Card]) -> str:
@@ -211,5 +231,6 @@ __all__ = [
     "HandColumns",
     "SeatColumns",
     "encode_hand",
+    "game_comments",
     "game_tags",
 ]

@@ -85,6 +85,15 @@ COLUMNS: Final[Mapping[ImportTable, Mapping[str, Column]]] = MappingProxyType(
                 "(when present, the tag columns above are not read)",
             ),
             Column("recorded_winner", Type.TEXT, False, "the record's `result` line (a party)"),
+            Column(
+                "comments",
+                Type.TEXT,
+                False,
+                'the record\'s comments, where `fmt` puts them: a JSON list of `{"line": N, '
+                '"inline": BOOL, "text": "; ..."}`, `line` a line of the game as `convert '
+                "--to spades` writes it (from 1, one past its last: after the game), "
+                "`inline` at that line's end (else on a line of its own before it)",
+            ),
         ),
         "hands": _columns(
             *_KEY,

@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import TYPE_CHECKING, BinaryIO, Final
+from typing import TYPE_CHECKING, BinaryIO, Final, TypeAlias
 
 from spadesctl.cards import (
     HOLDING_SUITS,
@@ -47,6 +47,7 @@ from spadesctl.events import (
     SyntaxIssue,
     Tag,
     Trick,
+    Word,
 )
 from spadesctl.grammar_errors import LineGrammar
 from spadesctl.notation.reader import read_lines
@@ -110,12 +111,8 @@ _GRAMMAR: Final = LineGrammar(
 )
 
 
-@dataclass(frozen=True, slots=True)
-class Token:
-    """One token of a line, with where it stands."""
-
-    text: str
-    pos: Position
+#: One token of a line, with where it stands.
+Token: TypeAlias = Word
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,7 +13,7 @@ exceptions.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import BinaryIO, Final, cast
 
 from spadesctl.core.limits import MAX_HANDS
@@ -47,11 +47,17 @@ class BinaryFileError(SpadesctlIOError, ValueError):
 @fast_init
 @dataclass(frozen=True, slots=True)
 class GameText:
-    """The lines of one game (comments blanked), from file line ``first_line`` on."""
+    """The lines of one game (comments blanked), from file line ``first_line`` on.
+
+    ``comments``: the lines of the game that held a comment, as written, with their
+    numbers (a comment line before the game's first line too, and every line of a block
+    comment): what ``export`` keeps of them (:func:`spadesctl.formatting.place_comments`).
+    """
 
     first_line: int
     lines: tuple[str, ...]
     issues: tuple[SyntaxIssue, ...] = ()
+    comments: tuple[tuple[int, str], ...] = field(default=(), compare=False)
 
 
 def comment_spans(line: str, in_block: bool) -> tuple[list[tuple[int, int]], bool]:
@@ -292,6 +298,7 @@ def split_games(stream: BinaryIO) -> Iterator[GameText]:
     hands = 0  # hand lines in this game
     full = False  # this game is full: its lines are dropped until the next game
     in_block = False
+    commented: list[tuple[int, str]] = []  # this game's lines that held a comment
     block_start = Position(1, 1)
     most_lines, most_chars = MAX_GAME_LINES, MAX_GAME_CHARS
     # the line number at which the game holds ``most_lines`` (lines run on from
@@ -317,6 +324,8 @@ def split_games(stream: BinaryIO) -> Iterator[GameText]:
             elif in_block or not plain:
                 was_in_block, raw_text = in_block, text
                 text, in_block = blank_comments(text, in_block)
+                if text is not raw_text or was_in_block:
+                    commented.append((line_no, raw_text))
                 if in_block and not was_in_block:
                     block_start = Position(line_no, raw_text.rfind("{") + 1)
             if text and not text[0].isspace() and text[0] != "[":
@@ -336,12 +345,16 @@ def split_games(stream: BinaryIO) -> Iterator[GameText]:
             if stripped.startswith("["):
                 if stripped.rstrip() == GAME_SEPARATOR:
                     if opened or issues or any(line.strip() for line in lines):
-                        yield GameText(first, tuple(lines), tuple(issues))
+                        yield GameText(first, tuple(lines), tuple(issues), tuple(commented))
+                        commented = []
                     lines, issues, first, seen_body, opened = [""], [], line_no, False, True
                     hands, full, cut = 0, False, line_no + most_lines
                     continue
                 if seen_body:
-                    yield GameText(first, tuple(lines), tuple(issues))
+                    own = commented[-1:] if commented and commented[-1][0] == line_no else []
+                    mine = commented[: len(commented) - len(own)]
+                    yield GameText(first, tuple(lines), tuple(issues), tuple(mine))
+                    commented = own  # a comment on this tag line is the next game's
                     lines, issues, first, seen_body, opened = [], [], line_no, False, False
                     hands, full, cut = 0, False, line_no + most_lines
             elif stripped:
@@ -363,7 +376,7 @@ def split_games(stream: BinaryIO) -> Iterator[GameText]:
     if in_block:
         issues.append(SyntaxIssue("a { block comment } is never closed", block_start))
     if opened or issues or any(line.strip() for line in lines):
-        yield GameText(first, tuple(lines), tuple(issues))
+        yield GameText(first, tuple(lines), tuple(issues), tuple(commented))
 
 
 #: How a hand line starts (the keyword, then a blank).

@@ -155,12 +155,41 @@ def needs_separator(previous: Game | None, game: Game) -> bool:
 
 def format_games(games: Iterable[Game]) -> Iterator[str]:
     """Canonical text of several games, separated by a blank line (and by the separator
-    line where the games could not be told apart otherwise)."""
+    line where the games could not be told apart otherwise), with the comments a game
+    holds (:attr:`~spadesctl.record.Game.comments`) where ``fmt`` puts them."""
     previous: Game | None = None
+    pending: list[str] = []  # the comments after the game before: before this one's
     for game in games:
-        text = format_game(game, separated=needs_separator(previous, game))
+        separated = needs_separator(previous, game)
+        if game.comments or pending:
+            text, pending = _commented_game(game, separated, pending)
+        else:
+            text = format_game(game, separated=separated)
         yield ("\n" if previous is not None else "") + text
         previous = game
+    if pending:
+        yield "".join(c + "\n" for c in pending)
+
+
+def _commented_game(game: Game, separated: bool, pending: list[str]) -> tuple[str, list[str]]:
+    """The text of ``game`` with its comments and then ``pending`` (the comments after
+    the game before) before its first line; the comments after it, to write after it."""
+    lines = [text for text, _ in game_lines(game)]
+    before: dict[int, list[str]] = {0: list(pending)} if pending and lines else {}
+    after: dict[int, list[str]] = {}
+    trailing = [] if lines else list(pending)
+    for c in game.comments:
+        at = c.line - 1
+        if at >= len(lines) or at < 0:
+            trailing.append(c.text)
+        else:
+            (after if c.inline else before).setdefault(at, []).append(c.text)
+    out = [GAME_SEPARATOR] if separated else []
+    for at, text in enumerate(lines):
+        out.extend(before.get(at, ()))
+        notes = after.get(at)
+        out.append(" ".join([text, *notes]) if notes else text)
+    return "".join(line + "\n" for line in out), trailing
 
 
 def file_lines(games: Iterable[Game]) -> Iterator[Line]:

@@ -19,13 +19,13 @@ import re
 from collections.abc import Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import BinaryIO, Final
+from typing import BinaryIO, Final, TypeAlias
 
 from lark import Lark, Token, Transformer, Tree
 from lark.exceptions import UnexpectedInput
 
 from spadesctl.cards import Seat
-from spadesctl.events import Position, SyntaxIssue
+from spadesctl.events import Position, SyntaxIssue, Word, first_named
 from spadesctl.grammar_errors import issue_for
 from spadesctl.notation.grammar import build_parser
 from spadesctl.notation.reader import read_lines
@@ -51,12 +51,8 @@ class PbnTag:
         return Position(self.value_pos.line, self.value_pos.column + index)
 
 
-@dataclass(frozen=True, slots=True)
-class PbnToken:
-    """One token of a section line: a bid, a card, ``-`` or ``*``, with its position."""
-
-    text: str
-    pos: Position
+#: One token of a section line: a bid, a card, ``-`` or ``*``, with its position.
+PbnToken: TypeAlias = Word
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,11 +88,7 @@ class PbnRecord:
 
     def tag(self, name: str) -> PbnTag | None:
         """The first tag called ``name`` (case-insensitive), or ``None``."""
-        lowered = name.lower()
-        for t in self.tags:
-            if t.name.lower() == lowered:
-                return t
-        return None
+        return first_named(self.tags, name)
 
     def section(self, kind: str) -> PbnSection | None:
         for s in self.sections:

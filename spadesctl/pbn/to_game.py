@@ -264,14 +264,22 @@ def _deal(record: PbnRecord, out: _Deal) -> Deal | None:
     return Deal(tuple(holdings), pbn.pos)
 
 
-def _auction(section: PbnSection, seats: tuple[Seat, ...], out: _Deal) -> Bids | None:
-    first = _seat(section.tag.value)
-    if first is None or first not in seats:
+def _named_seat(section: PbnSection, seats: tuple[Seat, ...], must: str, out: _Deal) -> Seat | None:
+    """The seat a section's tag value names (``[Auction "N"]``), or ``None`` after an
+    issue saying what the section ``must`` name when it is not one of ``seats``."""
+    named = _seat(section.tag.value)
+    if named is None or named not in seats:
         out.issue(
-            f"Auction must name the seat that bids first ({' '.join(s.value for s in seats)}), "
-            f"not {quoted(section.tag.value)}",
+            f"{must} ({' '.join(s.value for s in seats)}), not {quoted(section.tag.value)}",
             section.tag.value_pos,
         )
+        return None
+    return named
+
+
+def _auction(section: PbnSection, seats: tuple[Seat, ...], out: _Deal) -> Bids | None:
+    first = _named_seat(section, seats, "Auction must name the seat that bids first", out)
+    if first is None:
         return None
     order = rotation(seats, first)
     bids: list[Bid] = []
@@ -320,13 +328,8 @@ def _play(
 ) -> list[Trick]:
     """The tricks of a Play section, each put in the order played."""
     seats = seats_for(rules.players)
-    named = _seat(section.tag.value)
-    if named is None or named not in seats:
-        out.issue(
-            f"Play must name the seat of its first column ({' '.join(s.value for s in seats)}), "
-            f"not {quoted(section.tag.value)}",
-            section.tag.value_pos,
-        )
+    named = _named_seat(section, seats, "Play must name the seat of its first column", out)
+    if named is None:
         return []
     columns = rotation(seats, named)
     n = len(seats)

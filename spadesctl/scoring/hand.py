@@ -15,6 +15,7 @@ from typing import cast
 from spadesctl.cards import Party, Seat, Side, seats_for, side_of
 from spadesctl.core.bids import BLIND_NIL, NIL, is_nil, is_unbid
 from spadesctl.core.score import (
+    Figures,
     PartyFigures,
     ScoreRules,
     nil_values,
@@ -94,29 +95,7 @@ def score_hand(
                     w.set_by_ruling,
                 )
             )
-            result = model.PartyResult(
-                party,
-                f.contract,
-                f.blind,
-                w.taken,
-                f.counted,
-                f.made,
-                f.set_reason,
-                f.overtricks,
-                f.extra_bags,
-                f.moon,
-                f.boston,
-                f.contract_points,
-                f.overtrick_points,
-                f.nil_points,
-                f.bags_added,
-                f.bag_penalties,
-                f.bag_penalty_points,
-                f.nil_bags,
-                f.partner_nil_tricks,
-                w.removed,
-                w.received,
-            )
+            result = party_result(party, f, w.taken, w.removed, w.received)
             sets = party_before.sets_in_a_row + 1 if f.made is False else 0
             party_standing = model.PartyStanding(party_before.score + f.points, f.bags, sets)
         results.append(result)
@@ -276,9 +255,29 @@ def _nil_results(r: ScoreRules, w: _Work, seat_counts: Mapping[Seat, int]) -> li
             raise model.ScoringError(
                 f"{w.party} has a nil bidder ({seat}): give its tricks per seat"
             )
-        bonus, penalty = nil_values(r, BLIND_NIL if blind else NIL)
-        out.append(model.NilResult(seat, w.party, blind, seat_counts[seat], bonus, penalty))
+        out.append(nil_result(r, seat, w.party, blind, seat_counts[seat]))
     return out
+
+
+def party_result(
+    party: Party, f: Figures, taken: int, removed: int = 0, received: int = 0
+) -> model.PartyResult:
+    """One party's :class:`~spadesctl.scoring.model.PartyResult` from the rules core's
+    figures (:func:`~spadesctl.core.score.score_party`'s tuple, in the order of
+    :class:`~spadesctl.core.score.PartyFigures`): ``taken`` as played, ``removed`` and
+    ``received`` by renege rulings.  The express score sheet builds its hands with it
+    too (:mod:`spadesctl.express.sheet`)."""
+    return model.PartyResult(
+        party, f[4], f[5], taken, f[6], f[2], f[7], f[8], f[9], f[10], f[3], f[11], f[12],
+        f[13], f[14], f[15], f[16], f[17], f[18], removed, received,
+    )  # fmt: skip
+
+
+def nil_result(r: ScoreRules, seat: Seat, party: Party, blind: bool, taken: int) -> model.NilResult:
+    """One nil (``blind``: a blind nil) of ``seat``, who took ``taken`` tricks, valued
+    under ``r`` (:func:`~spadesctl.core.score.nil_values`)."""
+    bonus, penalty = nil_values(r, BLIND_NIL if blind else NIL)
+    return model.NilResult(seat, party, blind, taken, bonus, penalty)
 
 
 def _apply_ruling(

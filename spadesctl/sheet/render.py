@@ -14,7 +14,7 @@ import io
 import textwrap
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, TextIO
+from typing import Any, Final, TextIO
 
 from spadesctl.cards import Party, Seat, Side
 from spadesctl.diagnostics import PLAY_AFTER_GAME_OVER, RESULT_MISMATCH, Diagnostic, Kind
@@ -417,37 +417,44 @@ def sheet_json(report: SheetReport) -> dict[str, Any]:
     """One game's sheet as plain JSON values (see docs/scoring.md for the fields)."""
     sheet = report.sheet
     check = report.check
-    parties = [p.value for p in sheet.parties]
+    parties = sheet.parties
+    names = [_NAMES[p] for p in parties]
+    after_end = sheet.hands_after_end
+    disputed_hands = {d.hand for d in check.disagreements}
     hands = []
     for hand in sheet.hands:
         score = hand.score
+        number = hand.number
+        recorded_score, recorded_bags = hand.recorded_score, hand.recorded_bags
         entry: dict[str, Any] = {
-            "hand": hand.number,
-            "dealer": hand.dealer.value,
+            "hand": number,
+            "dealer": _NAMES[hand.dealer],
             "scored": score is not None,
             "unscored_reason": hand.unscored if score is None else None,
-            "after_game_over": hand.number in sheet.hands_after_end,
-            "bids": {b.bidder.value: b.text for b in hand.bids},
-            "tricks": {p.value: n for p, n in hand.taken},
+            "after_game_over": number in after_end,
+            "bids": {_NAMES[b.bidder]: b.text for b in hand.bids},
+            "tricks": {_NAMES[p]: n for p, n in hand.taken},
             "rulings": [_ruling_json(r.offender, r.trick) for r in hand.rulings],
             "points": None,
             "bags": None,
             "new_bags": None,
             "totals": None,
             "recorded": {
-                "totals": _party_values(hand.recorded_totals) if hand.recorded_score else None,
-                "bags": _party_values(hand.recorded_bag_counts) if hand.recorded_bags else None,
+                "totals": _entries(recorded_score.entries) if recorded_score else None,
+                "bags": _entries(recorded_bags.entries) if recorded_bags else None,
             },
-            "disputed": check.hand_disputed(hand.number),
+            "disputed": number in disputed_hands,
             "explanation": [],
         }
         if score is not None:
-            entry["points"] = {p.value: score.points(p) for p in sheet.parties}
-            entry["bags"] = {p.value: score.after.bags(p) for p in sheet.parties}
-            entry["new_bags"] = {p.value: score.bags_added(p) for p in sheet.parties}
-            entry["totals"] = {p.value: score.after.score(p) for p in sheet.parties}
+            results = [score.result(p) for p in parties]
+            after = [score.after[p] for p in parties]
+            entry["points"] = {n: r.points for n, r in zip(names, results, strict=True)}
+            entry["bags"] = {n: a.bags for n, a in zip(names, after, strict=True)}
+            entry["new_bags"] = {n: r.bags_added for n, r in zip(names, results, strict=True)}
+            entry["totals"] = {n: a.score for n, a in zip(names, after, strict=True)}
             entry["explanation"] = [
-                {"party": i.party.value, "points": i.points, "text": i.text} for i in score.items
+                {"party": _NAMES[i.party], "points": i.points, "text": i.text} for i in score.items
             ]
         hands.append(entry)
     result = sheet.result
@@ -456,7 +463,7 @@ def sheet_json(report: SheetReport) -> dict[str, Any]:
         "game": sheet.index,
         "event": sheet.title,
         "rules": sheet.rules_text,
-        "parties": parties,
+        "parties": names,
         "players": {s.value: n for s, n in sheet.game.players.items()},
         "hands": hands,
         "result": None
@@ -481,8 +488,13 @@ def sheet_json(report: SheetReport) -> dict[str, Any]:
     return out
 
 
-def _party_values(values: dict[Party, int]) -> dict[str, int]:
-    return {p.value: n for p, n in values.items()}
+#: Each party's name in the JSON (an enum's ``value`` is a property, dearer than a lookup).
+_NAMES: Final[dict[Party, str]] = {p: p.value for p in (*Seat, *Side)}
+
+
+def _entries(entries: tuple[tuple[Party, int], ...]) -> dict[str, int]:
+    """A recorded line's figures by party name (a party written twice: its last figure)."""
+    return {_NAMES[p]: n for p, n in entries}
 
 
 def _ruling_json(seat: Seat, trick: int | None) -> dict[str, Any]:

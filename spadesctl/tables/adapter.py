@@ -23,7 +23,13 @@ from spadesctl.core.bids import is_nil
 from spadesctl.dates import game_date, game_time
 from spadesctl.diagnostics import RENEGE, RENEGE_RULED, UNSUPPORTED_RENEGE_CALL, Diagnostic
 from spadesctl.events import Bid, BidKind
-from spadesctl.imports.encode import NO_COLUMNS, NO_HAND_COLUMNS, encode_hand, game_tags
+from spadesctl.imports.encode import (
+    NO_COLUMNS,
+    NO_HAND_COLUMNS,
+    encode_hand,
+    game_comments,
+    game_tags,
+)
 from spadesctl.record import Game
 from spadesctl.referee import RefereedGame, referee_game
 from spadesctl.replay import ReplayedHand
@@ -116,10 +122,18 @@ def game_diagnostics(
     return found
 
 
-def add_game(tables: TableSet, game: Game, default_rules: Ruleset, *, lossless: bool = True) -> int:
+def add_game(
+    tables: TableSet,
+    game: Game,
+    default_rules: Ruleset,
+    *,
+    lossless: bool = True,
+    comments: tuple[tuple[int, str], ...] = (),
+) -> int:
     """Referee ``game`` (a game without syntax issues) and append its rows to ``tables``;
     return the number of hands it holds.  ``lossless``: fill the columns that keep what the
     record says (docs/import.md); ``False`` leaves them null (``stats`` reads none of them).
+    ``comments``: the game's source lines that held a comment (the ``comments`` cell).
 
     The game is played under its Rules tag, or ``default_rules`` when it has none or the
     tag is invalid (then an ``invalid-rules`` violation).
@@ -179,6 +193,7 @@ def add_game(tables: TableSet, game: Game, default_rules: Ruleset, *, lossless: 
             pass_cards=rules.pass_cards,
             renege_transfer=rules.renege_transfer,
             tags=game_tags(game) if lossless else None,
+            comments=game_comments(game, comments) if lossless else None,
         )
     return len(game.hands)
 

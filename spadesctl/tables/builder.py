@@ -160,6 +160,7 @@ class GamesBuilder(TableBuilder):
         pass_cards: int = 0,
         renege_transfer: bool = True,
         tags: str | None = None,
+        comments: str | None = None,
     ) -> None:
         self._append(
             info,
@@ -184,6 +185,7 @@ class GamesBuilder(TableBuilder):
                 pass_cards,
                 renege_transfer,
                 tags,
+                comments,
             ),
         )
 

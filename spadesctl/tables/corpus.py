@@ -63,6 +63,12 @@ class CorpusOptions:
     #: engine.
     lossless: bool = True
 
+    @property
+    def keeps_comments(self) -> bool:
+        """Whether the tables keep the records' comments: only the lossless ``games``
+        table does (its ``comments`` column)."""
+        return self.lossless and "games" in self.tables
+
 
 @dataclass(frozen=True, slots=True)
 class Failure:
@@ -100,6 +106,8 @@ class Batch:
     hands: int
     failures: tuple[Failure, ...] = ()
     size: int = 0
+    #: Games tabled whose comments these tables do not keep (:attr:`CorpusOptions.keeps_comments`).
+    comments_dropped: int = 0
 
 
 def _open(path: str) -> BinaryIO:
@@ -175,7 +183,7 @@ def build_batch(work: Work, options: CorpusOptions) -> Batch:
     """Parse, replay and score the games of ``work`` into one DataFrame per table."""
     tables = TableSet(options.tables)
     failures: list[Failure] = []
-    games = hands = 0
+    games = hands = comments_dropped = 0
     default = options.default_rules or STANDARD
     with bulk_gc():
         for item in work.games:
@@ -183,6 +191,7 @@ def build_batch(work: Work, options: CorpusOptions) -> Batch:
                 failures.append(item)
                 continue
             source, index, text = item
+            lines = text.comments if isinstance(text, GameText) else ()
             if (
                 options.express
                 and not options.lossless
@@ -193,6 +202,7 @@ def build_batch(work: Work, options: CorpusOptions) -> Batch:
                 if express_game(text.lines, default, ledger) is not None:
                     hands += add_express_game(tables, ledger, source, index)
                     games += 1
+                    comments_dropped += bool(lines)
                     continue
             game = text if isinstance(text, Game) else game_from_text(text, source, index)
             errors = [i for i in game.issues if i.kind.severity is Severity.ERROR]
@@ -204,9 +214,11 @@ def build_batch(work: Work, options: CorpusOptions) -> Batch:
                     message += f" (and {more} more {'problem' if more == 1 else 'problems'})"
                 failures.append(Failure(source, first.pos.line, first.pos.column, index, message))
                 continue
+            if (lines or game.comments) and not options.keeps_comments:
+                comments_dropped += 1
             mark = tables.checkpoint()
             try:
-                hands += add_game(tables, game, default, lossless=options.lossless)
+                hands += add_game(tables, game, default, lossless=options.lossless, comments=lines)
             except Exception as exc:  # a bug met on some record: report it, go on with the rest
                 tables.rollback(mark)
                 pos = game.pos
@@ -214,7 +226,7 @@ def build_batch(work: Work, options: CorpusOptions) -> Batch:
                 failures.append(Failure(source, pos.line, pos.column, index, message))
                 continue
             games += 1
-    return Batch(tables.frames(), games, hands, tuple(failures), work.size)
+    return Batch(tables.frames(), games, hands, tuple(failures), work.size, comments_dropped)
 
 
 def total_size(paths: Iterable[str]) -> int:

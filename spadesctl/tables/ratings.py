@@ -107,44 +107,42 @@ def game_results(
 
 
 class _Match(list[list[PlackettLuceRating]]):
-    """The parties of one match, as :meth:`PlackettLuce.rate` takes them.
+    """The parties of one match, as :meth:`PlackettLuce.rate` takes them, rated in place.
 
-    ``rate`` deep-copies its input and changes the copies.  A deep copy of plain lists
-    goes through :func:`copy.deepcopy`'s generic machinery (a memo and a dispatch per
-    object) and a new rating per player, each drawing a random UUID from the operating
-    system: together more than half the cost of rating a game.  This list answers the
-    copy protocol directly, with ``spare`` ratings (one list per party, at least as long
-    as it) given the players' means and uncertainties, which is all ``rate`` reads of
-    them; the caller reads the results out of the spares before the next match.
+    ``rate`` deep-copies its input, changes the copies (the drift ``tau`` added to each
+    uncertainty, then the new mean and uncertainty) and returns them.  The rating loop
+    wants exactly those changes made to the players' own ratings, so this list answers
+    :func:`copy.deepcopy` with itself: no generic copy (a memo, a dispatch per object)
+    and no new rating per player (each drawing a random UUID from the operating
+    system), which together cost more than half of a game's rating.  ``rate`` reads
+    nothing of its input after changing the copies unless the model limits sigma
+    (:data:`MODEL` does not), so the arithmetic, and every figure, is the same to the
+    bit (``tests/test_ratings.py`` replays openskill's plain call).
     """
 
-    __slots__ = ("spare",)
+    __slots__ = ()
 
-    def __init__(
-        self, teams: list[list[PlackettLuceRating]], spare: list[list[PlackettLuceRating]]
-    ) -> None:
-        super().__init__(teams)
-        self.spare = spare
-
-    def __deepcopy__(self, memo: object) -> list[list[PlackettLuceRating]]:
-        copies: list[list[PlackettLuceRating]] = []
-        for team, spare in zip(self, self.spare, strict=False):
-            for rating, copy in zip(team, spare, strict=False):
-                copy.mu = rating.mu
-                copy.sigma = rating.sigma
-            copies.append(spare[: len(team)])
-        return copies
+    def __deepcopy__(self, memo: object) -> _Match:
+        return self
 
 
-def _matches(results: pl.DataFrame) -> pl.DataFrame:
-    """The rated games in playing order, one row each: the game's columns, and per party
-    (lists, in party order) its name, players, result and rank (the winner 0, the others
-    one more than the parties with a higher final score, an unknown score lowest).  A
-    game is rated when someone won it and every seat's player has a name."""
+#: The model: openskill's defaults (``limit_sigma`` off, which :class:`_Match` needs).
+MODEL: Final = PlackettLuce(limit_sigma=False)
+
+
+def _matches(results: pl.DataFrame) -> tuple[pl.DataFrame, list[str]]:
+    """The rated games in playing order, one row each, and the players' names (sorted).
+
+    A row holds the game's columns, and per party (lists, in party order) its name,
+    players, result and rank (the winner 0, the others one more than the parties with
+    a higher final score, an unknown score lowest); ``_ids``, the players as their
+    places in the names; and ``_order``, the parties from the first rank to the last
+    when no two parties tie (null otherwise).  A game is rated when someone won it and
+    every seat's player has a name."""
     final = pl.col("final").fill_null(-(2**40))
     lost_rank = final.rank("min", descending=True).over("file", "game")
     named = pl.col("players").list.eval(pl.element().is_not_null()).list.all().fill_null(False)
-    return (
+    games = (
         results.lazy()
         .with_columns(
             _rank=pl.when(pl.col("won").fill_null(False)).then(0).otherwise(lost_rank),
@@ -164,6 +162,59 @@ def _matches(results: pl.DataFrame) -> pl.DataFrame:
         .drop("_rated")
         .collect()
     )
+    names = games.get_column("players").explode().explode().drop_nulls().unique().sort()
+    places = pl.Enum(names)
+    rank = pl.col("_rank")
+    ties = rank.list.n_unique() < rank.list.len()
+    return (
+        games.with_columns(
+            _ids=pl.col("players").list.eval(
+                pl.element().list.eval(pl.element().cast(places).to_physical())
+            ),
+            _order=pl.when(ties).then(None).otherwise(rank.list.eval(pl.element().arg_sort())),
+        ),
+        names.to_list(),
+    )
+
+
+def _rate_games(
+    games: pl.DataFrame,
+    players: int,
+    before: tuple[list[float], list[float]],
+    after: tuple[list[float], list[float]],
+) -> list[float]:
+    """The games of :func:`_matches` rated in order, one :meth:`PlackettLuce.rate` call
+    each: each player's mean and uncertainty before and after appended to ``before``
+    and ``after`` (in party and seat order), and the parties' chances returned.
+
+    A game without ties is given to ``rate`` with its parties in rank order and no
+    ``ranks`` (openskill then ranks them as given: the same figures to the bit, without
+    its sorting of the parties and checking of the ranks); a game with ties with its
+    ``ranks``."""
+    model = MODEL
+    current = [model.rating() for _ in range(players)]
+    before_mu, before_sigma = before
+    after_mu, after_sigma = after
+    chances: list[float] = []
+    teams_of_games: list[list[list[int]]] = games.get_column("_ids").to_list()
+    orders: list[list[int] | None] = games.get_column("_order").to_list()
+    ranks_of_games: list[list[float]] = games.get_column("_rank").to_list()
+    for teams, order, ranks in zip(teams_of_games, orders, ranks_of_games, strict=True):
+        ratings = [[current[n] for n in team] for team in teams]
+        chances.extend(model.predict_win(ratings))
+        for team in ratings:
+            for rating in team:
+                before_mu.append(rating.mu)
+                before_sigma.append(rating.sigma)
+        if order is None:
+            model.rate(_Match(ratings), ranks=ranks)
+        else:
+            model.rate(_Match([ratings[i] for i in order]))
+        for team in ratings:  # rated in place (see _Match)
+            for rating in team:
+                after_mu.append(rating.mu)
+                after_sigma.append(rating.sigma)
+    return chances
 
 
 def rate(results: pl.DataFrame) -> Ratings:
@@ -173,38 +224,13 @@ def rate(results: pl.DataFrame) -> Ratings:
     it reads (teams and ranks) and what it keeps (the ratings before and after, the
     predicted chances) are turned into columns in one pass each, after the loop.
     """
-    games = _matches(results)
-    model = PlackettLuce()
-    teams_of_games: list[list[list[str]]] = games.get_column("players").to_list()
-    names = sorted({n for teams in teams_of_games for team in teams for n in team})
-    # one rating object per player, updated in place after each of its games
-    current = {n: model.rating(name=n) for n in names}
-    widest = max((len(team) for teams in teams_of_games for team in teams), default=0)
-    most = max((len(teams) for teams in teams_of_games), default=0)
-    spare = [[model.rating() for _ in range(widest)] for _ in range(most)]
-    before_mu: list[float] = []
-    before_sigma: list[float] = []
-    after_mu: list[float] = []
-    after_sigma: list[float] = []
-    chances: list[float] = []
-    for teams, ranks in zip(teams_of_games, games.get_column("_rank").to_list(), strict=True):
-        ratings = [[current[n] for n in team] for team in teams]
-        match = _Match(ratings, spare)
-        chances.extend(model.predict_win(match))
-        for team in ratings:
-            for rating in team:
-                before_mu.append(rating.mu)
-                before_sigma.append(rating.sigma)
-        after = model.rate(match, ranks=ranks)
-        for team, new_team in zip(ratings, after, strict=True):
-            for rating, new in zip(team, new_team, strict=True):
-                rating.mu = new.mu
-                rating.sigma = new.sigma
-                after_mu.append(new.mu)
-                after_sigma.append(new.sigma)
-
+    games, names = _matches(results)
+    before: tuple[list[float], list[float]] = ([], [])
+    after: tuple[list[float], list[float]] = ([], [])
+    chances = _rate_games(games, len(names), before, after)
     parties = (
-        games.with_row_index("order", offset=1)
+        games.drop("_ids", "_order")
+        .with_row_index("order", offset=1)
         .explode("party", "players", "won")
         .with_columns(
             pl.col("won").fill_null(False),
@@ -215,10 +241,10 @@ def rate(results: pl.DataFrame) -> Ratings:
         parties.explode("players")
         .rename({"players": "player"})
         .with_columns(
-            mu_before=pl.Series(before_mu, dtype=pl.Float64),
-            sigma_before=pl.Series(before_sigma, dtype=pl.Float64),
-            mu_after=pl.Series(after_mu, dtype=pl.Float64),
-            sigma_after=pl.Series(after_sigma, dtype=pl.Float64),
+            mu_before=pl.Series(before[0], dtype=pl.Float64),
+            sigma_before=pl.Series(before[1], dtype=pl.Float64),
+            mu_after=pl.Series(after[0], dtype=pl.Float64),
+            sigma_after=pl.Series(after[1], dtype=pl.Float64),
         )
         .with_columns(
             # openskill's ordinal(): the conservative rating mu - 3 sigma

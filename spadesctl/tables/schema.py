@@ -78,6 +78,7 @@ GAMES: Final[Schema] = MappingProxyType(
         "renege_transfer": pl.Boolean(),
         # lossless: what the record says, so that the tables read back as it (docs/import.md)
         "tags": pl.String(),
+        "comments": pl.String(),
     }
 )
 
