@@ -1,12 +1,14 @@
 """Checking on several cores: files spread over worker processes, large files split.
 
 :func:`check_in_processes` gives the same reports as
-:func:`~spadesctl.checking.check_file` on each path, in the order of the paths.  A file
+:func:`~spadesctl.checking.check_file` on each path, in the order of the paths, in parts
+as they are done (``check --jobs`` writes each part's diagnostics at once;
+:func:`~spadesctl.checking.join_parts` joins them into each file's report).  A file
 smaller than ``split_bytes`` is one task for a worker.  A larger one is read here, in
 the parent, one game at a time, and its games go to the workers in batches of
-``batch_games`` (:class:`GameBatch`), so that ``--jobs`` speeds up a single large file
-as well as many small ones; the batches' reports are joined back into the file's.  At
-most two tasks per worker are in flight, so memory stays flat however large the input.
+``batch_games`` (:class:`GameBatch`; fewer once they hold :data:`BATCH_BYTES`), so that
+``--jobs`` speeds up a single large file as well as many small ones.  At most two tasks
+per worker are in flight, so memory stays flat however large the input.
 """
 
 from __future__ import annotations
@@ -37,6 +39,9 @@ from spadesctl.record import Game
 SPLIT_BYTES: Final = 4 * 1024 * 1024
 #: Games per batch: big enough that sending a batch costs little beside checking it.
 BATCH_GAMES: Final = 200
+#: A batch ends sooner once its games hold this many bytes, so that a batch of long games
+#: (and the diagnostics they may hold) stays small in the parent and in its worker.
+BATCH_BYTES: Final = 1024 * 1024
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,11 +85,13 @@ def check_in_processes(
     batch_games: int = BATCH_GAMES,
     progress: Callable[[int], None] | None = None,
     engine: Engine | None = None,
-) -> Iterator[FileReport]:
-    """One report per path, in order, computed by ``jobs`` worker processes (in this
-    one for ``jobs`` 1), or by ``engine``'s cluster, to which every file goes in
-    batches of games read here (its workers need no access to the files);
-    ``progress`` is told the bytes of each part as it is done."""
+) -> Iterator[tuple[FileReport, bool]]:
+    """Each path's report in parts (a small file's whole, a large one's a batch of games
+    at a time), in order, each with whether it ends its file, as soon as the part and
+    those before it are done, computed by ``jobs`` worker processes (in this one for
+    ``jobs`` 1), or by ``engine``'s cluster, to which every file goes in batches of
+    games read here (its workers need no access to the files); ``progress`` is told the
+    bytes of each part as it is done."""
     if engine is not None and engine.distributed:
         split_bytes = 0
     lasts: deque[tuple[bool, int]] = deque()  # each task's: whether it ends its file, bytes
@@ -107,21 +114,11 @@ def check_in_processes(
                         lasts.append((last, part.size))
                         yield Task(check_batch, (part, options))
 
-    parts: list[FileReport] = []
     for part in ordered_results(tasks(), jobs, engine):
-        parts.append(part)
         last, size = lasts.popleft()
         if progress is not None:
             progress(size)
-        if last:
-            yield FileReport(
-                parts[0].file,
-                tuple(d for p in parts for d in p.diagnostics),
-                sum(p.games for p in parts),
-                sum(p.hands for p in parts),
-                tuple(f for p in parts for f in p.fingerprints),
-            )
-            parts.clear()
+        yield part, last
 
 
 def choose_check_jobs(jobs: int, paths: list[str]) -> int:
@@ -156,13 +153,15 @@ def _batches(path: str, options: CheckOptions, batch_games: int) -> Iterator[Gam
     default, _ = file_rules(path, options)
     units: list[GameText | Game] = []
     first = 1
+    held = 0  # the bytes of ``units``
     try:
         for unit in iter_game_texts(path, rules=None if options.rules is None else default):
             units.append(unit)
-            if len(units) == batch_games:
+            held += unit_size(unit)
+            if len(units) == batch_games or held >= BATCH_BYTES:
                 yield GameBatch(path, first, tuple(units))
                 first += len(units)
-                units = []
+                units, held = [], 0
     except RecordReadError:
         if units:
             yield GameBatch(path, first, tuple(units))

@@ -2,21 +2,24 @@
 exit status out, as ruff's library owns rule selection and the command line only maps
 flags onto it.
 
-:func:`check_paths` checks files (directories searched for records, on ``jobs``
-processes) and yields each file's report with only the selected diagnostics, while a
-:class:`CheckSummary` counts what was shown: the exit status and the summary line come
-from it.
+:func:`check_stream` checks files (directories searched for records, on ``jobs``
+processes) and yields their reports in parts with only the selected diagnostics, each as
+soon as it is known (a game's, or a worker's task's), so that ``check`` writes every
+diagnostic when it is found and holds no file's; :func:`check_paths` joins them into
+each file's report.  A :class:`CheckSummary` counts what was shown: the exit status
+and the summary line come from it.
 """
 
 from __future__ import annotations
 
+import os
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from heapq import merge
 
-from spadesctl.checking import CheckOptions, FileReport, check_file
-from spadesctl.diagnostics import IO_ERROR, Severity
+from spadesctl.checking import CheckOptions, FileReport, check_parts, join_parts
+from spadesctl.diagnostics import IO_ERROR, Diagnostic, Severity
 from spadesctl.engines import LOCAL, Engine
 from spadesctl.file_warnings import RepeatedGames, no_games
 from spadesctl.selection import EVERYTHING, Selection
@@ -49,13 +52,19 @@ class CheckSummary:
     notes: int = 0  # not problems: what the record itself deals with (a ruled renege)
     io_errors: int = 0
     by_name: Counter[str] = field(default_factory=Counter)
+    #: Whether the file whose parts are being added has shown a problem yet.
+    _open_file_problems: bool = field(default=False, init=False, repr=False)
 
-    def add(self, report: FileReport) -> None:
-        self.files += 1
+    def add(self, report: FileReport, last: bool = True) -> None:
+        """Count a file's report, or a part of it (``last``: the file's last part)."""
         self.games += report.games
         self.hands += report.hands
         if any(d.severity is not Severity.NOTE for d in report.diagnostics):
-            self.files_with_problems += 1
+            self._open_file_problems = True
+        if last:
+            self.files += 1
+            self.files_with_problems += self._open_file_problems
+            self._open_file_problems = False
         for d in report.diagnostics:
             self.by_name[d.name] += 1
             if d.kind is IO_ERROR:
@@ -108,51 +117,104 @@ def check_jobs(jobs: int, files: Sequence[str]) -> int:
     return choose_check_jobs(jobs, list(files))
 
 
-def file_reports(
+#: A file's report in part, and whether it is the file's last part.
+Part = tuple[FileReport, bool]
+
+
+def report_parts(
     files: Sequence[str],
     options: CheckOptions,
     jobs: int,
     progress: Callable[[int], None] | None = None,
     engine: Engine = LOCAL,
-) -> Iterator[FileReport]:
-    """Every file's full report, in the order of ``files``, computed in ``jobs`` processes
-    (or on ``engine``'s cluster); ``progress`` (when given) is told the bytes checked as
-    they are, a large file's in parts (it is read in batches of games, as for several
-    processes)."""
-    if engine.distributed:
+) -> Iterator[Part]:
+    """Every file's full report in parts, in the order of ``files``, each as soon as it
+    is known: in this process a game at a time
+    (:func:`~spadesctl.checking.check_parts`), with ``jobs`` processes (or on
+    ``engine``'s cluster) a task at a time (a file, or a batch of a large file's games);
+    each file ends with a part that says so.  ``progress`` (when given) is told the
+    bytes checked as they are."""
+    if engine.distributed or jobs > 1:
         from spadesctl.check_pool import check_in_processes
 
         yield from check_in_processes(list(files), options, jobs, progress=progress, engine=engine)
         return
-    if progress is not None:
-        from spadesctl.check_pool import check_in_processes
-
-        yield from check_in_processes(list(files), options, jobs, progress=progress)
-        return
-    if jobs <= 1:
-        for path in files:
-            yield check_file(path, options)
-        return
-    from spadesctl.check_pool import check_in_processes
-
-    yield from check_in_processes(list(files), options, jobs)
+    for path in files:
+        yield from _local_parts(path, options, progress)
 
 
-def with_file_warnings(report: FileReport, repeats: RepeatedGames) -> FileReport:
-    """``report`` with the warnings about its file as a whole (``no-games``) and its
-    games seen before in the run (``duplicate-game``, from ``repeats``), in line order;
-    its fingerprints are dropped once counted."""
-    found = repeats.warnings(report.file, report.fingerprints)
-    if not report.diagnostics:  # said nothing else (unreadable, another format...)
-        empty = no_games(report.file, report.games, report.hands)
-        if empty is not None:
-            found.insert(0, empty)
-    if not found and not report.fingerprints:
-        return report
-    diagnostics = report.diagnostics
-    if found:
-        diagnostics = tuple(merge(diagnostics, found, key=lambda d: (d.line, d.column)))
-    return FileReport(report.file, diagnostics, report.games, report.hands)
+def _local_parts(
+    path: str, options: CheckOptions, progress: Callable[[int], None] | None
+) -> Iterator[Part]:
+    """One file's parts checked here, a game at a time, then the part that ends it."""
+    told = 0
+
+    def tell(size: int) -> None:
+        nonlocal told
+        told += size
+        assert progress is not None
+        progress(size)
+
+    for part in check_parts(path, options, None if progress is None else tell):
+        yield part, False
+    yield FileReport(path, (), 0, 0), True
+    if progress is not None and path != "-":
+        progress(max(_size(path) - told, 0))  # what no game held (comments, blanks)
+
+
+class _FileWarnings:
+    """The warnings about a file as a whole (``no-games``) and about its games seen
+    before in the run (``duplicate-game``), added to its parts as they come."""
+
+    def __init__(self) -> None:
+        self.repeats = RepeatedGames()
+        self.fresh = True  # the next part begins a file
+        self.said = False  # this file reported something of its own
+        self.games = self.hands = 0
+
+    def add(self, part: FileReport, last: bool) -> tuple[Diagnostic, ...]:
+        """``part``'s diagnostics with the warnings that belong to it, in line order: a
+        duplicate at its game's first line, ``no-games`` (known only then) at the end of
+        a file that said nothing else."""
+        if self.fresh:
+            self.repeats.begin(part.file)
+            self.fresh, self.said, self.games, self.hands = False, False, 0, 0
+        diagnostics = part.diagnostics
+        self.said = self.said or bool(diagnostics)
+        self.games += part.games
+        self.hands += part.hands
+        found = self.repeats.found(part.fingerprints)
+        if found:
+            diagnostics = tuple(merge(diagnostics, found, key=lambda d: (d.line, d.column)))
+        if last:
+            self.fresh = True
+            empty = None if self.said else no_games(part.file, self.games, self.hands)
+            if empty is not None:
+                diagnostics = (*diagnostics, empty)
+        return diagnostics
+
+
+def check_stream(
+    request: CheckRequest,
+    summary: CheckSummary | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> Iterator[Part]:
+    """Each file's report in parts with only the selected diagnostics (and the file
+    warnings of :mod:`~spadesctl.file_warnings`), each part as soon as it is known and
+    in the order of a local run, whatever ``request.jobs``: ``check`` writes each
+    diagnostic when it is found.  ``summary`` (when given) counts them as they are
+    yielded, ``progress`` the bytes checked."""
+    warnings = _FileWarnings()
+    parts = report_parts(request.files, request.options, request.jobs, progress, request.engine)
+    names = request.selection.names
+    for part, last in parts:
+        found = warnings.add(part, last)
+        shown = tuple(d for d in found if d.name in names)
+        if found is not part.diagnostics or len(shown) != len(found) or part.fingerprints:
+            part = FileReport(part.file, shown, part.games, part.hands)
+        if summary is not None:
+            summary.add(part, last)
+        yield part, last
 
 
 def check_paths(
@@ -160,25 +222,25 @@ def check_paths(
     summary: CheckSummary | None = None,
     progress: Callable[[int], None] | None = None,
 ) -> Iterator[FileReport]:
-    """Each file's report with only the selected diagnostics, in order; ``summary``
-    (when given) counts them as they are yielded, ``progress`` the bytes checked."""
-    repeats = RepeatedGames()
-    reports = file_reports(request.files, request.options, request.jobs, progress, request.engine)
-    for report in reports:
-        report = with_file_warnings(report, repeats)
-        shown = tuple(d for d in report.diagnostics if d.name in request.selection.names)
-        if len(shown) != len(report.diagnostics):
-            report = FileReport(report.file, shown, report.games, report.hands)
-        if summary is not None:
-            summary.add(report)
-        yield report
+    """Each file's report with only the selected diagnostics, in order: the parts of
+    :func:`check_stream` joined; ``summary`` (when given) counts them as they are
+    yielded, ``progress`` the bytes checked."""
+    return join_parts(check_stream(request, summary, progress))
+
+
+def _size(path: str) -> int:
+    try:
+        return os.path.getsize(path)
+    except OSError:
+        return 0
 
 
 __all__ = [
     "CheckRequest",
     "CheckSummary",
+    "Part",
     "check_jobs",
     "check_paths",
-    "file_reports",
-    "with_file_warnings",
+    "check_stream",
+    "report_parts",
 ]

@@ -6,13 +6,20 @@ ruleset, score, and collect diagnostics in source order.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from spadesctl.bulk import bulk_gc
 from spadesctl.diagnostics import INVALID_RULES, IO_ERROR, Diagnostic
 from spadesctl.express.canonical import express_check
 from spadesctl.file_warnings import Fingerprint, game_fingerprint, play_fingerprint
-from spadesctl.notation import GameText, RecordReadError, game_from_text, iter_game_texts
+from spadesctl.notation import (
+    GameText,
+    RecordReadError,
+    game_from_text,
+    iter_game_texts,
+    unit_size,
+)
 from spadesctl.record import Game
 from spadesctl.rules.parse import RulesError
 from spadesctl.rules.presets import STANDARD
@@ -88,21 +95,56 @@ class FileReport:
 
 def check_file(path: str, options: CheckOptions = CheckOptions()) -> FileReport:
     """Check one record file (``-`` for standard input); never raises for bad input."""
-    default, diagnostics = file_rules(path, options)
-    games = hands = 0
-    prints: list[Fingerprint] = []
+    return join_reports(path, check_parts(path, options))
+
+
+def check_parts(
+    path: str, options: CheckOptions = CheckOptions(), progress: Callable[[int], None] | None = None
+) -> Iterator[FileReport]:
+    """:func:`check_file` as it goes, in the same order: a report of each game as soon
+    as it is checked (one game: its diagnostics, hands and fingerprint), an invalid
+    ``--rules`` before them and a file's ``io-error`` after them as parts of their own
+    (no game), so that a caller can write each diagnostic when it is found and hold no
+    more than a game's.  ``progress`` (when given) is told each game's bytes."""
+    default, problems = file_rules(path, options)
+    if problems:
+        yield FileReport(path, tuple(problems), 0, 0)
+    index = 0
     try:
         with bulk_gc():
             for unit in iter_game_texts(path, rules=None if options.rules is None else default):
-                games += 1
-                found, count, digest = check_game_text(unit, games, path, options, default)
-                diagnostics.extend(found)
-                hands += count
-                if digest is not None:
-                    prints.append(Fingerprint(digest, first_line(unit), games))
+                index += 1
+                found, count, digest = check_game_text(unit, index, path, options, default)
+                prints = () if digest is None else (Fingerprint(digest, first_line(unit), index),)
+                yield FileReport(path, tuple(found), 1, count, prints)
+                if progress is not None:
+                    progress(unit_size(unit))
     except RecordReadError as exc:
-        diagnostics.append(io_error(path, exc))
+        yield FileReport(path, (io_error(path, exc),), 0, 0)
+
+
+def join_reports(path: str, parts: Iterable[FileReport]) -> FileReport:
+    """The report of a file from the reports of its parts, in order."""
+    diagnostics: list[Diagnostic] = []
+    prints: list[Fingerprint] = []
+    games = hands = 0
+    for part in parts:
+        diagnostics.extend(part.diagnostics)
+        games += part.games
+        hands += part.hands
+        prints.extend(part.fingerprints)
     return FileReport(path, tuple(diagnostics), games, hands, tuple(prints))
+
+
+def join_parts(parts: Iterable[tuple[FileReport, bool]]) -> Iterator[FileReport]:
+    """Each file's report from its parts, each part given with whether it ends its
+    file (as :func:`spadesctl.check_run.check_stream` gives them)."""
+    held: list[FileReport] = []
+    for part, last in parts:
+        held.append(part)
+        if last:
+            yield join_reports(part.file, held)
+            held.clear()
 
 
 def file_rules(path: str, options: CheckOptions) -> tuple[Ruleset, list[Diagnostic]]:

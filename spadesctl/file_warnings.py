@@ -1,10 +1,12 @@
 """Warnings about whole files and across the games of a run: a file that holds no game,
 and a game recorded twice.
 
-Both are found after each file's games are checked, by :func:`spadesctl.check_run.check_paths`,
-whichever way a game was checked: the express check (:mod:`spadesctl.express`) settles a
-clean game from its lines, the full engine parses it, and each gives the game's
-:func:`fingerprint` of the same canonical text.  Memory stays bounded by one 16-byte
+Both are found as each file's games are checked, by
+:func:`spadesctl.check_run.check_stream` (a duplicate as soon as its game is, ``no-games``
+at the end of its file, the one place it can be known), whichever way a game was
+checked: the express check (:mod:`spadesctl.express`) settles a clean game from its
+lines, the full engine parses it, and each gives the game's :func:`fingerprint` of the
+same canonical text.  Memory stays bounded by one 16-byte
 digest (and where it was) per game of the run.
 """
 
@@ -80,9 +82,20 @@ class RepeatedGames:
         self._first: dict[bytes, tuple[int, int, int]] = {}  # digest -> file, line, game
 
     def warnings(self, path: str, prints: Iterable[Fingerprint]) -> list[Diagnostic]:
-        """A ``duplicate-game`` warning for each game of ``path`` (its fingerprints, in
-        order) whose deal and play were seen before in the run, at the later copy."""
+        """A ``duplicate-game`` warning for each game of the file ``path`` (its
+        fingerprints, in order) whose deal and play were seen before in the run, at the
+        later copy: :meth:`begin` and :meth:`found` at once."""
+        self.begin(path)
+        return self.found(prints)
+
+    def begin(self, path: str) -> None:
+        """The next fingerprints are of the file ``path``, the run's next file."""
         self._files.append(path)
+
+    def found(self, prints: Iterable[Fingerprint]) -> list[Diagnostic]:
+        """A ``duplicate-game`` warning for each of these games of the file last begun
+        (in order, as they are checked) seen before in the run, at the later copy."""
+        path = self._files[-1]
         file_no = len(self._files) - 1
         out = []
         for p in prints:

@@ -13,7 +13,9 @@ read; the caller then reads only files the child read whole.
 
 One child serves every file of a guard (started when the guard is made, so that its
 start overlaps the caller's own work; it reads one file at a time, asked over a pipe),
-and a new child takes over after one dies.  Nothing is kept between guards.
+and a new child takes over after one dies.  Nothing is kept between guards, except in a
+worker process that reads files for many tasks over its life (a Ray worker, given one
+shard a task): :func:`worker_guard` is that process's one guard, reused by every task.
 
 The child is :mod:`spadesctl.parquet_child` run as a script: it imports only the
 standard library and polars, so it starts as fast as polars imports.  It ignores
@@ -23,7 +25,9 @@ ends when its standard input closes.
 
 from __future__ import annotations
 
+import atexit
 import contextlib
+import functools
 import json
 import os
 import signal
@@ -124,6 +128,8 @@ class ParquetGuard:
         self._ready = False
         #: How many children this guard has started (one, plus one after each death).
         self.started = 0
+        #: How many files it has been asked about.
+        self.checked = 0
         self._start()
 
     @property
@@ -179,6 +185,7 @@ class ParquetGuard:
         """Whether ``path`` can be read safely: read whole by the child (a new one if
         the last died), or only its ``columns`` (and its schema) when the caller reads
         no other.  Raises :class:`GuardError` only when no child can start."""
+        self.checked += 1
         problem = path_problem(path)
         if problem is not None:
             return Verdict(problem)
@@ -220,6 +227,23 @@ class ParquetGuard:
         self._end()
 
 
+@functools.cache
+def _guard_of_process(pid: int) -> ParquetGuard:
+    guard = ParquetGuard()
+    atexit.register(guard.close)
+    return guard
+
+
+def worker_guard() -> ParquetGuard:
+    """This process's guard, for a worker that runs many tasks over its life (a Ray
+    worker reading one shard a task): started by the first task that asks, reused by
+    the next (one child per worker, not one per shard: a child's start is a Python
+    start and a polars import), and ended when the process exits (or, if the process is
+    killed, by its own standard input closing).  A forked process gets a guard of its
+    own."""
+    return _guard_of_process(os.getpid())
+
+
 __all__ = [
     "DAMAGED",
     "READABLE",
@@ -230,4 +254,5 @@ __all__ = [
     "error_problem",
     "exception_problem",
     "path_problem",
+    "worker_guard",
 ]

@@ -16,7 +16,7 @@ import pytest
 
 from spadesctl.check_pool import check_in_processes
 from spadesctl.check_run import check_jobs as choose_jobs
-from spadesctl.checking import CheckOptions, check_file
+from spadesctl.checking import CheckOptions, check_file, join_parts
 from spadesctl.generate import generate_games
 from spadesctl.notation import format_game
 from spadesctl.rules import parse_rules
@@ -59,7 +59,9 @@ def corpus(tmp_path: Path) -> list[str]:
 def test_split_files_give_the_reports_of_one_process(corpus: list[str], batch_games: int) -> None:
     options = CheckOptions()
     serial = [check_file(p, options) for p in corpus]
-    parallel = list(check_in_processes(corpus, options, 2, split_bytes=0, batch_games=batch_games))
+    parallel = list(
+        join_parts(check_in_processes(corpus, options, 2, split_bytes=0, batch_games=batch_games))
+    )
     assert parallel == serial
     assert [r.file for r in parallel] == corpus
     names = {d.name for r in serial for d in r.diagnostics}
@@ -69,13 +71,15 @@ def test_split_files_give_the_reports_of_one_process(corpus: list[str], batch_ga
 def test_whole_files_give_the_reports_of_one_process(corpus: list[str]) -> None:
     options = CheckOptions(rules="standard nil=50")
     serial = [check_file(p, options) for p in corpus]
-    assert list(check_in_processes(corpus, options, 2)) == serial
+    assert list(join_parts(check_in_processes(corpus, options, 2))) == serial
 
 
 def test_a_bad_rules_option_is_reported_once_per_file(corpus: list[str]) -> None:
     options = CheckOptions(rules="nonsense")
     serial = [check_file(p, options) for p in corpus]
-    parallel = list(check_in_processes(corpus, options, 2, split_bytes=0, batch_games=2))
+    parallel = list(
+        join_parts(check_in_processes(corpus, options, 2, split_bytes=0, batch_games=2))
+    )
     assert parallel == serial
     assert all(
         sum(d.name == "invalid-rules" for d in r.diagnostics) == 1
@@ -99,7 +103,7 @@ def test_standard_input_is_read_here(corpus: list[str], monkeypatch: pytest.Monk
     text = (MISTAKES / "renege.spades").read_bytes()
     monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(text)))
     options = CheckOptions()
-    (stdin, first) = check_in_processes(["-", corpus[0]], options, 2)
+    (stdin, first) = join_parts(check_in_processes(["-", corpus[0]], options, 2))
     assert stdin.file == "-"
     assert "renege" in [d.name for d in stdin.diagnostics]
     assert first == check_file(corpus[0], options)

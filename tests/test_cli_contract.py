@@ -198,14 +198,16 @@ def test_shell_completion() -> None:
 
 def test_check_reports_the_bytes_of_one_large_file_as_it_goes(tmp_path: Path) -> None:
     from spadesctl.check_pool import check_in_processes
-    from spadesctl.checking import CheckOptions, check_file
+    from spadesctl.checking import CheckOptions, check_file, join_parts
 
     big = tmp_path / "big.spades"
     big.write_text("\n".join([Path(CLEAN).read_text()] * 40))
     told: list[int] = []
     options = CheckOptions()
-    (report,) = check_in_processes(
-        [str(big)], options, 1, split_bytes=1, batch_games=10, progress=told.append
+    (report,) = join_parts(
+        check_in_processes(
+            [str(big)], options, 1, split_bytes=1, batch_games=10, progress=told.append
+        )
     )
     assert report == check_file(str(big), options)  # the same report, read in parts
     assert len(told) > 1  # one large file: told part by part, not once at the end

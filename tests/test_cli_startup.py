@@ -77,3 +77,20 @@ def test_checking_clean_games_loads_only_the_express_check() -> None:
 def test_checking_a_faulty_game_loads_the_full_engine() -> None:
     modules = _modules_loaded_by("check", str(SAMPLES / "mistakes" / "renege.spades"))
     assert {"spadesctl.referee", "spadesctl.replay", "spadesctl.scoring"} <= modules
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["stats", str(SAMPLES / "blind-nil.spades")],
+        ["fairness", str(SAMPLES / "blind-nil.spades")],
+        ["export", str(SAMPLES / "blind-nil.spades"), "-o", "OUT.csv"],
+    ],
+)
+def test_table_commands_do_not_import_scipy_stats(args: list[str], tmp_path: Path) -> None:
+    """scipy.stats alone takes 75 MB and about 2 s to import, more than the rest of
+    these commands together (issue 18's memory bound); the fairness tests need only its
+    chi-square law, from scipy.special."""
+    modules = _modules_loaded_by(*(a.replace("OUT", str(tmp_path / "out")) for a in args))
+    assert "polars" in modules  # the command did its work
+    assert "scipy.stats" not in modules

@@ -79,6 +79,20 @@ def test_chi_square_by_hand() -> None:
     assert chi_square([4.0], [4]) == (0.0, 0, 1.0)
 
 
+def test_chi_square_p_is_scipy_stats_law() -> None:
+    """The p-value (scipy.special's chdtrc, imported lightly) is scipy.stats' chi2.sf."""
+    from scipy.stats import chi2
+
+    rng = random.Random(18)
+    for bins in range(2, 9):
+        for _ in range(25):
+            expected = [rng.uniform(5.0, 60.0) for _ in range(bins)]
+            observed = [rng.randrange(0, 90) for _ in range(bins)]
+            statistic, df, p = chi_square(expected, observed)
+            assert p == float(chi2.sf(statistic, df))
+    assert chi_square([10.0, 10.0], [10, 10])[2] == float(chi2.sf(0.0, 1)) == 1.0
+
+
 def test_holm_by_hand() -> None:
     # sorted 0.01, 0.02, 0.04 -> 3 * 0.01, max(0.03, 2 * 0.02), max(0.04, 1 * 0.04)
     assert holm([0.04, 0.01, 0.02]) == pytest.approx([0.04, 0.03, 0.04])

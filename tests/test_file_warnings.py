@@ -13,7 +13,7 @@ import pytest
 from typer.testing import CliRunner
 
 from spadesctl.check_pool import check_in_processes
-from spadesctl.checking import CheckOptions, check_file
+from spadesctl.checking import CheckOptions, check_file, join_parts
 from spadesctl.cli import app
 from spadesctl.express.canonical import express_check
 from spadesctl.file_warnings import PLAY_LINES, fingerprint, game_fingerprint, play_fingerprint
@@ -190,7 +190,9 @@ def test_jobs_parts_and_express_give_the_same_warnings(tmp_path: Path) -> None:
     # a large file is read in parts (batches of games for the workers): the same report,
     # fingerprints included
     options = CheckOptions()
-    (parts,) = check_in_processes([str(first)], options, 2, split_bytes=1, batch_games=2)
+    (parts,) = join_parts(
+        check_in_processes([str(first)], options, 2, split_bytes=1, batch_games=2)
+    )
     assert parts == check_file(str(first), options)
     assert len(parts.fingerprints) == len(games) + 1
 

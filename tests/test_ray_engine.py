@@ -10,6 +10,7 @@ from __future__ import annotations
 import filecmp
 import importlib.util
 import os
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -17,6 +18,7 @@ import pytest
 from typer.testing import CliRunner
 
 from spadesctl.cli import app
+from spadesctl.tables.query import StatsRequest
 from spadesctl.tables.shards import find_shards
 from tests.shard_corpus import write_corpus
 
@@ -111,6 +113,58 @@ def test_stats_is_a_reduction_of_partials_with_the_same_figures(
     ):
         stdout, _ = _both(["stats", *args])
         assert stdout.count("\n") > 2
+
+
+def _shard_and_guard(path: str, request: StatsRequest) -> tuple[int, int | None, int, int]:
+    """A worker's task: one shard collected as stats collects it on a cluster, then
+    which process ran it, the worker's guard's child, how many children that guard
+    started, and how many files it has checked (``-1``: the shard was not read)."""
+    from spadesctl.engines.stats import shard_partial
+    from spadesctl.parquet_guard import worker_guard
+
+    part, _, _ = shard_partial(path, request, True)
+    guard = worker_guard()
+    return os.getpid(), guard.pid, guard.started, -1 if isinstance(part, str) else guard.checked
+
+
+def test_stats_reads_every_shard_of_a_worker_through_one_guard(
+    corpus: list[str], tmp_path: Path
+) -> None:
+    """One Parquet guard child per worker process, reused by every shard it reads (it
+    was one per shard: a Python start and a polars import each)."""
+    from ray import cloudpickle
+
+    from spadesctl import engines
+    from spadesctl.engines import Engine
+    from spadesctl.pool import Task
+
+    shards = tmp_path / "shards"
+    export = ["export", *corpus, *corpus, "--partition-by", "file", "-o", str(shards)]
+    assert runner.invoke(app, export).exit_code == 0
+    paths = find_shards(shards)
+    assert len(paths) >= 5
+    request = StatsRequest((str(shards),))
+    here = sys.modules[__name__]  # the workers cannot import tests/: send it by value
+    cloudpickle.register_pickle_by_value(here)  # type: ignore[no-untyped-call]
+    try:
+        tasks = [Task(_shard_and_guard, (path, request)) for path in paths * 3]
+        seen = list(engines.ordered_results(tasks, 1, Engine("ray")))
+    finally:
+        cloudpickle.unregister_pickle_by_value(here)  # type: ignore[no-untyped-call]
+    guards: dict[int, set[int | None]] = {}
+    checked: dict[int, list[int]] = {}
+    for worker, child, started, count in seen:
+        guards.setdefault(worker, set()).add(child)
+        checked.setdefault(worker, []).append(count)
+        assert started == 1  # no child died, none was started again
+    assert all(len(children) == 1 and None not in children for children in guards.values())
+    # each shard a worker read went through that worker's guard, one after another (the
+    # module's earlier tests may have used the same workers' guards)
+    for counts in checked.values():
+        assert min(counts) > 0
+        assert sorted(counts) == list(range(min(counts), min(counts) + len(counts)))
+    assert len({c for children in guards.values() for c in children}) == len(guards)
+    assert len(guards) < len(seen)  # the workers were reused, and so were their guards
 
 
 def test_fairness_gives_the_same_tests(corpus: list[str], shards: Path) -> None:

@@ -139,14 +139,15 @@ def _report(
     statistics: bool,
     quiet: bool,
 ) -> None:
-    """Each report's diagnostics to the emitter (none for --statistics), with a progress
-    bar by bytes on a terminal (a large file's too, as its games are checked)."""
-    from spadesctl.check_run import check_paths
+    """Each diagnostic to the emitter as soon as it is found (none for --statistics),
+    with a progress bar by bytes on a terminal (a large file's too, as its games are
+    checked)."""
+    from spadesctl.check_run import check_stream
 
     bar = BytesProgress(request.files, "checking", enabled=False if quiet else None)
     if not statistics:
         emitter.start()
-    for report in check_paths(request, summary, bar.add if bar.enabled else None):
+    for report, _ in check_stream(request, summary, bar.add if bar.enabled else None):
         if not statistics and report.diagnostics:
             bar.clear()  # diagnostics and the bar may share the terminal
             for d in report.diagnostics:

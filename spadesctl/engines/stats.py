@@ -14,6 +14,7 @@ from itertools import chain
 from typing import TYPE_CHECKING
 
 from spadesctl import engines
+from spadesctl.parquet_guard import worker_guard
 from spadesctl.pool import Task
 from spadesctl.tables.corpus import CorpusOptions, Failure, Work, build_batch, read_work
 from spadesctl.tables.exports import ExportError, read_export
@@ -34,12 +35,13 @@ def _figures(collector: _Collector) -> bool:
 
 
 def shard_partial(path: str, request: StatsRequest, figures: bool) -> Partial:
-    """One shard collected (in a worker); an unreadable shard is its message."""
+    """One shard collected (in a worker, read first by the worker's one Parquet guard);
+    an unreadable shard is its message."""
     from spadesctl.tables.query import _Collector
 
     collector = _Collector(request, figures)
     try:
-        read_export(path, collector.add, columns=read_columns(request.by))
+        read_export(path, collector.add, worker_guard(), columns=read_columns(request.by))
     except ExportError as exc:
         return str(exc), (), 0
     return collector, (), 0
