@@ -1,0 +1,124 @@
+"""convert keeps a record's comments where the target holds them (#13): ``convert --to
+spades`` of a native record gives the text ``fmt`` gives, every comment where ``fmt``
+puts it; a target that holds none (PBN, trick-notation) says once per file that the
+comments are not kept, never silently."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from spadesctl.cli import app
+from spadesctl.converting import Conversion, convert_files, dropped_comments
+from spadesctl.formatting import Outcome, format_source
+from spadesctl.generate import generate_games
+from spadesctl.notation import format_games
+from spadesctl.record_formats import NATIVE, RECORD_FORMATS
+from spadesctl.rules import PRESETS
+from tests.test_fmt_comments import placements, put_comments
+from tests.test_import_roundtrip import COMMENTED, export_set
+
+runner = CliRunner()
+
+
+def fmt_text(path: Path) -> str:
+    result = format_source(str(path))
+    assert result.outcome in (Outcome.CANONICAL, Outcome.CHANGED), result.message
+    return result.text
+
+
+def convert_text(path: Path, folder: Path) -> str:
+    out = folder / "converted.spades"
+    summary = convert_files([str(path)], Conversion(NATIVE), str(out))
+    assert summary.status == 0
+    return out.read_text()
+
+
+def test_convert_to_spades_gives_fmt_s_text(tmp_path: Path) -> None:
+    records = tmp_path / "commented.spades"
+    records.write_text(COMMENTED)
+    result = runner.invoke(app, ["convert", "--to", "spades", str(records)])
+    assert result.exit_code == 0, result.output
+    assert result.stderr == ""
+    assert result.stdout == fmt_text(records)
+    assert result.stdout.count(";") + result.stdout.count("{") == COMMENTED.count(
+        ";"
+    ) + COMMENTED.count("{")
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_random_comments_of_every_preset_convert_as_fmt_puts_them(
+    preset: str, tmp_path: Path
+) -> None:
+    rng = random.Random(preset)
+    kinds = ("alone", "line", "block", "span")
+    where = [(rng.randrange(400), rng.choice(kinds), f"note {n}") for n in range(12)]
+    text = "".join(format_games(generate_games(2, 11, PRESETS[preset])))
+    records = tmp_path / "random.spades"
+    records.write_text(put_comments(text, where))
+    assert convert_text(records, tmp_path) == fmt_text(records)
+    # the CLI into a directory too
+    folder = tmp_path / "out"
+    folder.mkdir()
+    result = runner.invoke(app, ["convert", "--to", "spades", str(records), "-o", str(folder)])
+    assert result.exit_code == 0, result.output
+    assert (folder / "random.spades").read_text() == fmt_text(records)
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10_000), comments=placements)
+def test_convert_to_spades_equals_fmt(seed: int, comments: list[tuple[int, str, str]]) -> None:
+    """Comments put anywhere in generated games: convert --to spades writes what fmt does."""
+    import tempfile
+
+    rules = PRESETS[sorted(PRESETS)[seed % len(PRESETS)]]
+    text = put_comments("".join(format_games(generate_games(2, seed, rules))), comments)
+    with tempfile.TemporaryDirectory() as name:
+        folder = Path(name)
+        records = folder / "game.spades"
+        records.write_text(text)
+        assert convert_text(records, folder) == fmt_text(records)
+
+
+TARGETS = ("pbn", "trick-notation")
+
+
+@pytest.mark.parametrize("to", TARGETS)
+def test_a_target_without_comments_says_so_once_per_file(to: str, tmp_path: Path) -> None:
+    first, second = tmp_path / "a.spades", tmp_path / "b.spades"
+    first.write_text(COMMENTED)
+    second.write_text(COMMENTED.split('[Event "Second"]')[0])  # its first game
+    result = runner.invoke(app, ["convert", "--to", to, str(first), str(second)])
+    assert result.exit_code == 0, result.output
+    target = RECORD_FORMATS.get(to)
+    assert result.stderr == (
+        f"spadesctl: warning: {first}: {dropped_comments(2, target)}\n"
+        f"spadesctl: warning: {second}: {dropped_comments(1, target)}\n"
+    )
+    assert "the comments of 2 games are not kept" in result.stderr
+
+
+@pytest.mark.parametrize("to", TARGETS)
+def test_no_warning_without_comments(to: str, tmp_path: Path) -> None:
+    records = tmp_path / "plain.spades"
+    records.write_text("".join(format_games(generate_games(2, 3, PRESETS["standard"]))))
+    result = runner.invoke(app, ["convert", "--to", to, str(records)])
+    assert result.exit_code == 0, result.output
+    assert result.stderr == ""
+
+
+def test_comments_read_from_tables_are_said_dropped_too(tmp_path: Path) -> None:
+    records = tmp_path / "commented.spades"
+    records.write_text(COMMENTED)
+    out = export_set(records, tmp_path / "out", ".csv")
+    kept = runner.invoke(app, ["convert", "--to", "spades", str(out)])
+    assert kept.exit_code == 0 and kept.stderr == ""
+    assert kept.stdout == fmt_text(records)
+    result = runner.invoke(app, ["convert", "--to", "pbn", str(out)])
+    assert result.exit_code == 0, result.output
+    assert result.stderr.count("the comments of 2 games are not kept: PBN records hold none") == 1
