@@ -122,3 +122,49 @@ def test_comments_read_from_tables_are_said_dropped_too(tmp_path: Path) -> None:
     result = runner.invoke(app, ["convert", "--to", "pbn", str(out)])
     assert result.exit_code == 0, result.output
     assert result.stderr.count("the comments of 2 games are not kept: PBN records hold none") == 1
+
+
+TRICK_NOTATION = """\
+; from the club's server
+% trick-notation v1 ; version 1
+[Game "spades"]
+[Deck "french52"]
+[Seats "N E S W"]
+[Dealer "W"]
+D N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432
+C N: 13 0 0 0 ; a bold bid
+"""
+
+
+def test_trick_notation_comments_are_kept_by_spades_and_said_dropped_by_pbn(
+    tmp_path: Path,
+) -> None:
+    source = tmp_path / "game.tn"
+    source.write_text(TRICK_NOTATION)
+    native = runner.invoke(app, ["convert", "--to", "spades", str(source)])
+    assert native.exit_code in (0, 1), native.output
+    notes = ["; from the club's server", "; version 1", "; a bold bid"]
+    assert [line for line in native.stdout.splitlines() if line.startswith(";")] == notes
+    pbn = runner.invoke(app, ["convert", "--to", "pbn", str(source)])
+    assert pbn.stderr.endswith(
+        f"spadesctl: warning: {source}: {dropped_comments(1, RECORD_FORMATS.get('pbn'))}\n"
+    )
+
+
+def test_what_trick_notation_cannot_hold_comes_back_as_comments(tmp_path: Path) -> None:
+    """spades -> trick-notation writes a score line as a comment; back to spades, the
+    comment is kept (before the game's first line) and the game reads back the same."""
+    records = tmp_path / "plain.spades"
+    records.write_text("".join(format_games(generate_games(1, 5, PRESETS["standard"]))))
+    document = tmp_path / "plain.tn"
+    to_tn = runner.invoke(app, ["convert", "--to", "trick-notation", str(records)])
+    assert to_tn.exit_code == 0 and to_tn.stderr == ""
+    document.write_text(to_tn.stdout)
+    said = [line for line in to_tn.stdout.splitlines() if line.startswith("; not held")]
+    assert said
+    back = runner.invoke(app, ["convert", "--to", "spades", str(document)])
+    assert back.exit_code == 0, back.output
+    assert [line for line in back.stdout.splitlines() if line.startswith(";")] == said
+    again = tmp_path / "again.spades"
+    again.write_text(back.stdout)
+    assert format_source(str(again)).outcome is Outcome.CANONICAL
