@@ -97,3 +97,14 @@ def test_convert_to_a_format_without_comments_says_so(to: str, tmp_path: Path) -
     assert result.stderr == f"spadesctl: warning: {source}: {warning}\n"
     plain = runner.invoke(app, ["convert", "--to", to, str(SAMPLE)])
     assert plain.exit_code == 0 and plain.stderr == ""
+
+
+def test_a_block_never_closed_is_reported_not_kept(tmp_path: Path) -> None:
+    source = tmp_path / "open.ptn"
+    source.write_text(SAMPLE.read_text() + "{ never closed\n")
+    [game] = parse_pbn_text(source.read_text())
+    assert any("never closed" in i.message for i in game.issues)
+    assert game.comments == ()
+    result = runner.invoke(app, ["convert", "--to", "spades", str(source)])
+    assert result.exit_code == 1 and "never closed" in result.stderr
+    assert "never closed" not in result.stdout

@@ -619,8 +619,7 @@ def split_records(stream: BinaryIO) -> Iterator[RecordText]:
         lines.append(text)
     if in_block:
         issues.append(SyntaxIssue("a { block comment } is never closed", block_start))
-    if block:
-        comments.append("\n".join(block))
+    # a block never closed is not kept: written out, it would swallow what follows it
     if any(not _is_blank(line) for line in lines) or issues:
         yield RecordText(first, tuple(lines), tuple(issues), tuple(comments))
 
