@@ -168,3 +168,20 @@ def test_what_trick_notation_cannot_hold_comes_back_as_comments(tmp_path: Path) 
     again = tmp_path / "again.spades"
     again.write_text(back.stdout)
     assert format_source(str(again)).outcome is Outcome.CANONICAL
+
+
+@pytest.mark.parametrize("suffix", [".tn", ".ptn"])
+def test_a_comment_s_line_break_is_written_as_its_escape(suffix: str, tmp_path: Path) -> None:
+    """A ``\\r`` (or any other character that breaks a line) inside a carried comment
+    stays in its one native line, as its escape: fmt then keeps the text as it is."""
+    source = tmp_path / f"odd{suffix}"
+    text = TRICK_NOTATION if suffix == ".tn" else Path("samples/pbn/renege.ptn").read_text()
+    line = "[Seats" if suffix == ".tn" else "[Auction"
+    odd = [f"{t} ; hand\r 2\u2028x" if t.startswith(line) else t for t in text.split("\n")]
+    source.write_bytes("\n".join(odd).encode())
+    native = runner.invoke(app, ["convert", "--to", "spades", str(source)])
+    assert "; hand\\r 2\\u2028x" in native.stdout
+    written = tmp_path / "odd.spades"
+    written.write_text(native.stdout)
+    result = format_source(str(written))
+    assert result.outcome is Outcome.CANONICAL or result.text == native.stdout

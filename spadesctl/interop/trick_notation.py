@@ -53,7 +53,7 @@ from spadesctl.events import (
 from spadesctl.grammar_errors import LineGrammar
 from spadesctl.notation.reader import read_lines
 from spadesctl.pbn.to_game import bid_from_text
-from spadesctl.quoting import quoted
+from spadesctl.quoting import one_line, quoted
 from spadesctl.record import SEAT_TAGS, Game, GameComment, Hand, assemble
 from spadesctl.rules import Deck, Ruleset, format_rules, parse_rules
 from spadesctl.rules.resolve import declared_rules
@@ -208,7 +208,7 @@ def _games(stream: BinaryIO) -> Iterator[_Game]:
             if problem is not None:
                 (game or _Game(problem.pos)).issues.append(problem)
             continue
-        note = text[len(_strip_comment(text)) :].rstrip() if ";" in text else ""
+        note = one_line(text[len(_strip_comment(text)) :].rstrip()) if ";" in text else ""
         parsed = parse_line(text, line_no)
         # a new document: the comments read so far are the last one's (those before the
         # first version line go with the first game)
@@ -470,10 +470,7 @@ def card_text(c: Card) -> str:
 
 def _not_held(what: str, why: str) -> str:
     """The comment saying what is not held; a line break in it written as its escape."""
-    shown = "".join(
-        c if len(f"{c}.".splitlines()) == 1 else c.encode("unicode_escape").decode() for c in what
-    )
-    return f"; not held by trick-notation v1 ({why}): {shown}"
+    return f"; not held by trick-notation v1 ({why}): {one_line(what)}"
 
 
 def format_trick_notation_game(game: Game) -> str:

@@ -30,7 +30,7 @@ from spadesctl.grammar_errors import issue_for
 from spadesctl.notation.grammar import build_parser
 from spadesctl.notation.reader import read_lines
 from spadesctl.pbn.tags import DEAL_CONTENT_TAGS, SECTION_TAGS
-from spadesctl.quoting import quoted
+from spadesctl.quoting import one_line, quoted
 
 
 @dataclass(frozen=True, slots=True)
@@ -535,7 +535,8 @@ def blank_comments(line: str, in_block: bool) -> tuple[str, bool]:
 
 def comment_pieces(raw: str, blanked: str, in_block: bool = False) -> list[str]:
     """The comments of line ``raw`` as written: the runs that :func:`blank_comments`
-    blanked in ``blanked`` (comments side by side, only blanks between them, are one);
+    blanked in ``blanked`` (comments side by side, only blanks between them, are one;
+    a character that would break the line written as its escape: :func:`one_line`);
     ``in_block``: a block comment is open at its start (the first run starts at 0)."""
     pieces: list[str] = []
     start = 0 if in_block else -1
@@ -549,7 +550,7 @@ def comment_pieces(raw: str, blanked: str, in_block: bool = False) -> list[str]:
             start = -1
     if start >= 0:
         pieces.append(raw[start:end])
-    return pieces
+    return [one_line(piece) for piece in pieces]
 
 
 _TAG_NAMES: Final = re.compile(r'\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]*"')
