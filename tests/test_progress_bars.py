@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -14,18 +15,32 @@ from tests.test_cli_contract import CLEAN, _stderr_on_a_terminal
 
 
 @pytest.fixture(scope="module")
-def big(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """About 2 MB of records: a few seconds of work for score and fmt."""
-    path = tmp_path_factory.mktemp("progress") / "big.spades"
-    path.write_text("\n".join([Path(CLEAN).read_text()] * 100))
-    return path
+def records(tmp_path_factory: pytest.TempPathFactory) -> Callable[[int], Path]:
+    """A file of ``copies`` copies of a clean sample (about 20 KB each)."""
+    folder = tmp_path_factory.mktemp("progress")
+
+    def made(copies: int) -> Path:
+        path = folder / f"big{copies}.spades"
+        if not path.exists():
+            path.write_text("\n".join([Path(CLEAN).read_text()] * copies))
+        return path
+
+    return made
 
 
 @pytest.mark.parametrize(
-    ("args", "label"),
-    [(["score"], "scoring (KiB) ["), (["fmt", "--check"], "formatting (KiB) [")],
+    ("args", "label", "copies"),
+    [
+        # score's express path does 2 MB in less than the bar's half-second delay: 8 MB
+        (["score"], "scoring (KiB) [", 400),
+        (["score", "--no-express"], "scoring (KiB) [", 100),
+        (["fmt", "--check"], "formatting (KiB) [", 100),
+    ],
 )
-def test_a_bar_by_bytes_on_a_terminal_only(big: Path, args: list[str], label: str) -> None:
+def test_a_bar_by_bytes_on_a_terminal_only(
+    records: Callable[[int], Path], args: list[str], label: str, copies: int
+) -> None:
+    big = records(copies)
     shown = _stderr_on_a_terminal(*args, str(big))
     bars = [part for part in shown.split("\r") if part.startswith(label)]
     assert len({bar.split("]")[0] for bar in bars}) > 1, shown  # it moved

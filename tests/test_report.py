@@ -305,6 +305,7 @@ def test_a_broken_record_still_gets_a_page_with_its_problems_on_it() -> None:
     [
         "bid E 3",  # a KeyError once
         "deal N:976.KJ4.843.8432 E:KQT5.732.AQ95.T9",  # its note was on no element once
+        "trick 1 E AS 2S",  # so was a trick led by East's
     ],
 )
 def test_a_seat_not_at_the_table_still_gets_its_page(line: str) -> None:

@@ -148,6 +148,8 @@ def test_the_renege_page_shows_easts_seven_of_clubs_and_the_hearts_that_prove_it
     assert page.is_visible("#d1")
     # and the note to the table at that trick: East still holds the two hearts, marked
     page.click("#d1 .step-link")
+    # the step is taken by the link's handler: wait for it (it raced under load)
+    page.wait_for_selector(".stepper[data-hand='1'][data-pos='1']", state="attached")
     assert page.get_attribute(".stepper[data-hand='1']", "data-pos") == "1"
     held = page.eval_on_selector_all(
         "#hand-1-start-E .row.h i:not(.played)", "els => els.map(e => e.textContent)"

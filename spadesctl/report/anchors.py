@@ -92,6 +92,10 @@ class Anchors:
             for k, written in enumerate(record.tricks):
                 row = rows[k] if same else f"{base}-trick-{written.number}"
                 line = written.pos.line
+                if row not in rows:  # a trick the replay dropped (led by a seat not at
+                    if line:  # the table): its notes go to its hand
+                        lines.setdefault(line, base)
+                    continue
                 if line:
                     lines.setdefault(line, row)
                 # the card columns are in the order the cards are written (leader first)
