@@ -16,7 +16,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from spadesctl.diagnostics import Diagnostic, Severity
-from spadesctl.notation import RecordReadError, iter_games
+from spadesctl.formatting import commented_game
+from spadesctl.notation import RecordReadError, game_from_text, iter_game_texts
+from spadesctl.notation.reader import GameText
 from spadesctl.output import is_standard_output, open_output, write_text
 from spadesctl.record import Game
 from spadesctl.record_formats import RecordFormat
@@ -35,6 +37,15 @@ class ConvertSummary:
     def status(self) -> ExitStatus:
         """2 when an input could not be read, 1 when a record had errors, else 0."""
         return ExitStatus.of(self.unreadable, self.errors)
+
+
+def dropped_comments(games: int, target: RecordFormat) -> str:
+    """What ``convert`` says of the comments of ``games`` games it cannot write."""
+    noun = "game" if games == 1 else "games"
+    return (
+        f"the comments of {games} {noun} are not kept: {target.title} records hold none; "
+        "convert --to spades keeps them"
+    )
 
 
 def _ignore(message: str) -> None:
@@ -56,9 +67,19 @@ class Conversion:
     warn: Callable[[str], None] = _ignore
 
     def games(self, path: str, summary: ConvertSummary) -> Iterator[Game]:
-        """The games of one input, their problems reported as they come."""
+        """The games of one input, their problems reported as they come; a native
+        record's games hold their comments where ``fmt`` puts them.  When the target
+        cannot hold comments, the comments dropped are said once, after the input."""
+        keep = self.target.holds_comments
+        dropped = 0
         try:
-            for game in iter_games(path, rules=self.rules):
+            for index, unit in enumerate(iter_game_texts(path, rules=self.rules), start=1):
+                if isinstance(unit, GameText):
+                    game = (commented_game if keep else game_from_text)(unit, path, index)
+                    dropped += not keep and bool(unit.comments)
+                else:
+                    game = unit
+                    dropped += not keep and bool(game.comments)
                 for issue in game.issues:
                     d = Diagnostic.from_issue(issue, game.source, game.index)
                     if d.severity is Severity.ERROR:
@@ -68,6 +89,8 @@ class Conversion:
         except RecordReadError as exc:
             summary.unreadable += 1
             self.warn(f"error: {exc}")
+        if dropped:
+            self.warn(f"warning: {path}: {dropped_comments(dropped, self.target)}")
 
     def text(self, games: Iterable[Game]) -> Iterator[str]:
         """The games as records of the target format."""
@@ -122,4 +145,4 @@ def directory_targets(
     return [(name, folder / (Path(name).stem + suffix)) for name in files]
 
 
-__all__ = ["Conversion", "ConvertSummary", "convert_files", "directory_targets"]
+__all__ = ["Conversion", "ConvertSummary", "convert_files", "directory_targets", "dropped_comments"]

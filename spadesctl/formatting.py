@@ -23,9 +23,9 @@ from pathlib import Path
 
 from spadesctl.diagnostics import Diagnostic
 from spadesctl.errors import unreadable
-from spadesctl.notation import RecordReadError, games_from_stream
+from spadesctl.notation import RecordReadError, game_from_text, games_from_stream
 from spadesctl.notation.encoding import UTF16_BOMS, utf8_stream
-from spadesctl.notation.reader import BinaryFileError, blank_comments, comment_spans
+from spadesctl.notation.reader import BinaryFileError, GameText, blank_comments, comment_spans
 from spadesctl.notation.writer import format_games, game_lines
 from spadesctl.record import Game, GameComment
 from spadesctl.record_formats import NATIVE, RecordFormat, detect
@@ -197,6 +197,18 @@ def place_comments(game: Game, comments: Iterable[Comment]) -> tuple[GameComment
     return tuple(p[3] for p in placed)
 
 
+def commented_game(text: GameText, source: str = "-", index: int = 1) -> Game:
+    """The game of a native record's ``text`` (:func:`game_from_text`) holding its
+    comments where ``fmt`` puts them (:func:`place_comments`): what ``convert --to
+    spades`` writes, so that it gives the text ``fmt`` gives."""
+    game = game_from_text(text, source, index)
+    if not text.comments:
+        return game
+    return dataclasses.replace(
+        game, comments=place_comments(game, comments_of_lines(text.comments))
+    )
+
+
 def with_comments(games: Iterable[Game], original: str) -> str:
     """The canonical text of ``games`` read from ``original``, every comment kept where
     :func:`place_comments` puts it: each comment goes with the game among whose lines it
@@ -225,6 +237,7 @@ __all__ = [
     "Comment",
     "Formatted",
     "Outcome",
+    "commented_game",
     "comments_of_lines",
     "find_comments",
     "format_source",

@@ -21,4 +21,13 @@ def quoted(text: str, limit: int = MAX_QUOTED) -> str:
     return f"{text[:limit]!r}... ({len(text):,} characters)"
 
 
-__all__ = ["MAX_QUOTED", "quoted"]
+def one_line(text: str) -> str:
+    """``text`` with every character that would break its line (``\\r``, ``\\x0c``,
+    ``\\u2028``... as :meth:`str.splitlines` breaks) written as its escape: a comment
+    carried from another format stays one line of the native notation."""
+    return "".join(
+        c if len(f"{c}.".splitlines()) == 1 else c.encode("unicode_escape").decode() for c in text
+    )
+
+
+__all__ = ["MAX_QUOTED", "one_line", "quoted"]

@@ -127,9 +127,10 @@ class GameComment:
 class Game:
     """One game: its tags, its hands and the recorded result.
 
-    ``comments``: what a record read from tables keeps of its comments (the native reader
-    leaves them to ``fmt``); written back by :func:`spadesctl.notation.format_games`,
-    never compared."""
+    ``comments``: what a record read from tables, PBN or trick-notation keeps of its
+    comments (the native reader leaves them to ``fmt`` and ``convert``:
+    :func:`spadesctl.formatting.commented_game`); written back by
+    :func:`spadesctl.notation.format_games`, never compared."""
 
     tags: tuple[Tag, ...] = ()
     hands: tuple[Hand, ...] = ()

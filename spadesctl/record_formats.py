@@ -62,6 +62,9 @@ class RecordFormat:
     magic: tuple[bytes, ...] = ()
     #: Whether the codec writes records (``convert --to NAME``).
     writable: bool = True
+    #: Whether its records keep a game's comments (:attr:`~spadesctl.record.Game.comments`):
+    #: ``convert`` to a format that does not says which comments it drops.
+    holds_comments: bool = False
 
     def load(self) -> RecordCodec:
         """The codec, imported now."""
@@ -86,6 +89,7 @@ NATIVE: Final = RECORD_FORMATS.register(
         "the native notation (docs/notation.md)",
         "native",
         "spadesctl.notation.codec:CODEC",
+        holds_comments=True,
     )
 )
 PBN: Final = RECORD_FORMATS.register(

@@ -22,6 +22,7 @@ decks) is written as a ``;`` comment saying so, never dropped silently.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -52,8 +53,8 @@ from spadesctl.events import (
 from spadesctl.grammar_errors import LineGrammar
 from spadesctl.notation.reader import read_lines
 from spadesctl.pbn.to_game import bid_from_text
-from spadesctl.quoting import quoted
-from spadesctl.record import SEAT_TAGS, Game, Hand, assemble
+from spadesctl.quoting import one_line, quoted
+from spadesctl.record import SEAT_TAGS, Game, GameComment, Hand, assemble
 from spadesctl.rules import Deck, Ruleset, format_rules, parse_rules
 from spadesctl.rules.resolve import declared_rules
 
@@ -185,6 +186,8 @@ class _Game:
     headers: list[tuple[Token, Token]] = field(default_factory=list)
     events: list[Line] = field(default_factory=list)
     issues: list[SyntaxIssue] = field(default_factory=list)
+    #: Its ``;`` comments as written (the version line's and those after it).
+    comments: list[str] = field(default_factory=list)
 
     def header(self, name: str) -> Token | None:
         for key, value in self.headers:
@@ -199,12 +202,21 @@ def _value(tok: Token) -> str:
 
 def _games(stream: BinaryIO) -> Iterator[_Game]:
     game: _Game | None = None
+    notes: list[str] = []  # the comments read since the last version line
     for line_no, text, problem in read_lines(stream):
         if text is None:
             if problem is not None:
                 (game or _Game(problem.pos)).issues.append(problem)
             continue
+        note = one_line(text[len(_strip_comment(text)) :].rstrip()) if ";" in text else ""
         parsed = parse_line(text, line_no)
+        # a new document: the comments read so far are the last one's (those before the
+        # first version line go with the first game)
+        if isinstance(parsed, Line) and parsed.kind == "version" and game is not None:
+            game.comments.extend(notes)
+            notes = []
+        if note:
+            notes.append(note)
         if parsed is None:
             continue
         if isinstance(parsed, SyntaxIssue):
@@ -234,6 +246,7 @@ def _games(stream: BinaryIO) -> Iterator[_Game]:
         else:
             game.events.append(parsed)
     if game is not None:
+        game.comments.extend(notes)
         yield game
 
 
@@ -431,7 +444,11 @@ def games_from_trick_notation_stream(
 ) -> Iterator[Game]:
     """The games of a trick-notation file, one a ``% trick-notation v1`` document."""
     for index, game in enumerate(_games(stream), start=1):
-        yield assemble(_game_events(game, rules), source=source, index=index)
+        read = assemble(_game_events(game, rules), source=source, index=index)
+        if game.comments:  # before the game's first line, in order
+            kept = tuple(GameComment(1, False, text) for text in game.comments)
+            read = dataclasses.replace(read, comments=kept)
+        yield read
 
 
 # ---- writing ---------------------------------------------------------------------------------
@@ -453,10 +470,7 @@ def card_text(c: Card) -> str:
 
 def _not_held(what: str, why: str) -> str:
     """The comment saying what is not held; a line break in it written as its escape."""
-    shown = "".join(
-        c if len(f"{c}.".splitlines()) == 1 else c.encode("unicode_escape").decode() for c in what
-    )
-    return f"; not held by trick-notation v1 ({why}): {shown}"
+    return f"; not held by trick-notation v1 ({why}): {one_line(what)}"
 
 
 def format_trick_notation_game(game: Game) -> str:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Collection, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import BinaryIO, Final, TypeAlias
 
@@ -30,7 +30,7 @@ from spadesctl.grammar_errors import issue_for
 from spadesctl.notation.grammar import build_parser
 from spadesctl.notation.reader import read_lines
 from spadesctl.pbn.tags import DEAL_CONTENT_TAGS, SECTION_TAGS
-from spadesctl.quoting import quoted
+from spadesctl.quoting import one_line, quoted
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,6 +85,8 @@ class PbnRecord:
     sections: tuple[PbnSection, ...]
     issues: tuple[SyntaxIssue, ...]
     pos: Position
+    #: The record's ``;`` and ``{ ... }`` comments as written, in order (:class:`RecordText`).
+    comments: tuple[str, ...] = field(default=(), compare=False)
 
     def tag(self, name: str) -> PbnTag | None:
         """The first tag called ``name`` (case-insensitive), or ``None``."""
@@ -99,11 +101,17 @@ class PbnRecord:
 
 @dataclass(frozen=True, slots=True)
 class RecordText:
-    """The lines of one record (comments blanked), from file line ``first_line`` on."""
+    """The lines of one record (comments blanked), from file line ``first_line`` on.
+
+    ``comments``: its ``;`` and ``{ ... }`` comments as written, in order (a block that
+    spans lines is one, its lines joined by newlines; ``%`` lines are PBN's escapes for
+    directives such as ``% PBN 2.1``, not kept).
+    """
 
     first_line: int
     lines: tuple[str, ...]
     issues: tuple[SyntaxIssue, ...] = ()
+    comments: tuple[str, ...] = field(default=(), compare=False)
 
 
 # ---- tag values --------------------------------------------------------------------
@@ -484,7 +492,7 @@ def parse_record(block: RecordText, fast: bool = True) -> PbnRecord:
     first = next((i for i, line in enumerate(lines) if not _is_blank(line)), 0)
     pos = Position(block.first_line + first, 1)
     issues.sort(key=lambda issue: (issue.pos.line, issue.pos.column))
-    return PbnRecord(tuple(tags), deal, tuple(sections), tuple(issues), pos)
+    return PbnRecord(tuple(tags), deal, tuple(sections), tuple(issues), pos, block.comments)
 
 
 # ---- the stream -----------------------------------------------------------------------
@@ -525,6 +533,26 @@ def blank_comments(line: str, in_block: bool) -> tuple[str, bool]:
     return "".join(out), in_block
 
 
+def comment_pieces(raw: str, blanked: str, in_block: bool = False) -> list[str]:
+    """The comments of line ``raw`` as written: the runs that :func:`blank_comments`
+    blanked in ``blanked`` (comments side by side, only blanks between them, are one;
+    a character that would break the line written as its escape: :func:`one_line`);
+    ``in_block``: a block comment is open at its start (the first run starts at 0)."""
+    pieces: list[str] = []
+    start = 0 if in_block else -1
+    end = -1
+    for i, (a, b) in enumerate(zip(raw, blanked, strict=True)):
+        if a != b:
+            start = i if start < 0 else start
+            end = i + 1
+        elif start >= 0 and not a.isspace():
+            pieces.append(raw[start:end])
+            start = -1
+    if start >= 0:
+        pieces.append(raw[start:end])
+    return [one_line(piece) for piece in pieces]
+
+
 _TAG_NAMES: Final = re.compile(r'\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]*"')
 
 
@@ -545,7 +573,10 @@ def split_records(stream: BinaryIO) -> Iterator[RecordText]:
     blank_before = False
     separated = False
     block_start = Position(1, 1)
+    comments: list[str] = []  # the record's comments, as written
+    block: list[str] = []  # the lines of a block comment still open
     for line_no, raw, issue in read_lines(stream):
+        found: list[str] = []  # the comments this line ends
         if raw is None:
             if issue is not None:
                 issues.append(issue)
@@ -555,8 +586,19 @@ def split_records(stream: BinaryIO) -> Iterator[RecordText]:
             text, in_block = blank_comments(raw, in_block)
             if in_block and not was_in_block:
                 block_start = Position(line_no, raw.rfind("{") + 1)
-            if not was_in_block and names and raw.lstrip(" \t\f").startswith("%"):
+            escape = not was_in_block and raw.lstrip(" \t\f").startswith("%")
+            if escape and names:
                 separated = True
+            if text != raw and not escape:
+                pieces = comment_pieces(raw, text, was_in_block)
+                if was_in_block:  # the first piece goes on with the block above
+                    block.append(pieces.pop(0) if pieces else "")
+                    if not in_block or pieces:
+                        found.append("\n".join(block))
+                        block = []
+                if in_block and pieces:  # the last one stays open
+                    block = [pieces.pop()]
+                found.extend(pieces)
         m = _TAG_START.match(text)
         if m is not None:
             name = m.group(1)
@@ -565,10 +607,11 @@ def split_records(stream: BinaryIO) -> Iterator[RecordText]:
                 dealt and (name in names or (blank_before and name not in SECTION_TAGS))
             )
             if new_record and (lines or issues):
-                yield RecordText(first, tuple(lines), tuple(issues))
-                lines, issues, names, first = [], [], set(), line_no
+                yield RecordText(first, tuple(lines), tuple(issues), tuple(comments))
+                lines, issues, names, first, comments = [], [], set(), line_no, []
             separated = False
             names.update(t.group(1) for t in _TAG_NAMES.finditer(text))
+        comments.extend(found)
         if not lines and _is_blank(text) and not issues:
             first = line_no + 1
             blank_before = False
@@ -577,8 +620,9 @@ def split_records(stream: BinaryIO) -> Iterator[RecordText]:
         lines.append(text)
     if in_block:
         issues.append(SyntaxIssue("a { block comment } is never closed", block_start))
+    # a block never closed is not kept: written out, it would swallow what follows it
     if any(not _is_blank(line) for line in lines) or issues:
-        yield RecordText(first, tuple(lines), tuple(issues))
+        yield RecordText(first, tuple(lines), tuple(issues), tuple(comments))
 
 
 def parse_records(stream: BinaryIO) -> Iterator[PbnRecord]:
@@ -595,6 +639,7 @@ __all__ = [
     "PbnToken",
     "RecordText",
     "blank_comments",
+    "comment_pieces",
     "fast_entries",
     "grammar_entries",
     "parse_record",

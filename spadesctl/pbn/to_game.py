@@ -24,6 +24,7 @@ Every event carries its position in the PBN file.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -79,7 +80,7 @@ from spadesctl.pbn.tags import (
     RULES_FROM,
 )
 from spadesctl.quoting import quoted
-from spadesctl.record import Game, assemble
+from spadesctl.record import Game, GameComment, assemble
 from spadesctl.rules import STANDARD, FirstLead, RulesError, Ruleset, format_rules
 from spadesctl.rules.resolve import declared_rules
 from spadesctl.scoring.model import parties_of, seats_of
@@ -587,6 +588,7 @@ class _Group:
     full: bool = False
     events: list[LineEvent] = field(default_factory=list)
     issues: list[SyntaxIssue] = field(default_factory=list)
+    comments: list[str] = field(default_factory=list)
 
     def game(self, source: str, index: int) -> Game:
         tags: list[Tag] = self.tags
@@ -602,7 +604,12 @@ class _Group:
             ]
         issues = sorted([*self.rules.issues, *self.issues], key=lambda i: i.pos)
         events: list[LineEvent] = [*issues, *tags, *synthetic, *self.events]
-        return assemble(events, source=source, index=index)
+        game = assemble(events, source=source, index=index)
+        if not self.comments:
+            return game
+        # before the game's first line, in order: PBN's positions are not the game's lines
+        kept = tuple(GameComment(1, False, text) for text in self.comments)
+        return dataclasses.replace(game, comments=kept)
 
 
 def _first_number(record: PbnRecord, board: int | None, rules: Ruleset) -> tuple[int, bool]:
@@ -659,6 +666,7 @@ def games_from_records(
                 if said is not None:
                     group.continued = said != NOT_CONTINUED
         assert group is not None
+        group.comments.extend(record.comments)
         if number is None:
             number = group.last_number + 1
         if has_hand:
@@ -693,7 +701,7 @@ def _inherit(record: PbnRecord, previous: dict[str, str]) -> PbnRecord:
         previous[t.name] = tags[-1].value
     if not changed:
         return record
-    return PbnRecord(tuple(tags), record.deal, record.sections, record.issues, record.pos)
+    return dataclasses.replace(record, tags=tuple(tags))
 
 
 __all__ = [
