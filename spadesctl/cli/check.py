@@ -21,6 +21,7 @@ from spadesctl.cli.options import (
     QuietOption,
     RulesOption,
     colour_for,
+    express_option,
     format_option,
     selector_option,
     settings,
@@ -80,11 +81,10 @@ def check(
     isolated: IsolatedOption = False,
     express: Annotated[
         bool,
-        typer.Option(
-            "--express/--no-express",
-            help="Settle the clean games of the common rulesets with the express check "
-            "(the same diagnostics, several times faster); --no-express replays every "
-            "game with the full engine.",
+        express_option(
+            "Settle the clean games of the common rulesets with the express check",
+            "diagnostics",
+            "replays every game",
         ),
     ] = True,
 ) -> None:

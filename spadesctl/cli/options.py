@@ -182,6 +182,17 @@ ExitZeroOption = Annotated[
 ]
 
 
+def express_option(how: str, same: str, otherwise: str) -> Any:
+    """``--express/--no-express`` (on by default) in a command's own words: ``how`` it
+    uses the express check, ``same`` what stays the same, and what ``--no-express`` does
+    ``otherwise`` with the full engine."""
+    return typer.Option(
+        "--express/--no-express",
+        help=f"{how} (the same {same}, several times faster); --no-express {otherwise} "
+        "with the full engine.",
+    )
+
+
 def output_option(metavar: str, help: str) -> Any:
     """``-o``/``--output`` in a command's own words (a file, or a folder too)."""
     return typer.Option("--output", "-o", metavar=metavar, help=help)

@@ -19,6 +19,7 @@ from spadesctl.cli.options import (
     OutputOption,
     PathsArgument,
     RulesOption,
+    express_option,
     format_option,
     ruleset,
     settings,
@@ -60,11 +61,11 @@ def score(
     ] = False,
     express: Annotated[
         bool,
-        typer.Option(
-            "--express/--no-express",
-            help="Build the sheets of the clean games of the common rulesets from the "
-            "express check's figures (the same output, several times faster); "
-            "--no-express scores every game with the full engine.",
+        express_option(
+            "Build the sheets of the clean games of the common rulesets from the express "
+            "check's figures",
+            "output",
+            "scores every game",
         ),
     ] = True,
 ) -> None:

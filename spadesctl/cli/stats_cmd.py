@@ -25,6 +25,7 @@ from spadesctl.cli.options import (
     SinceOption,
     TablePathsArgument,
     UntilOption,
+    express_option,
     player_option,
 )
 from spadesctl.cli.progress import Progress
@@ -204,11 +205,10 @@ def stats(
     address: AddressOption = None,
     express: Annotated[
         bool,
-        typer.Option(
-            "--express/--no-express",
-            help="Take the rows of the games the express check settles straight from it "
-            "(the same figures, several times faster); --no-express builds every row with "
-            "the full engine.",
+        express_option(
+            "Take the rows of the games the express check settles straight from it",
+            "figures",
+            "builds every row",
         ),
     ] = True,
 ) -> None:
