@@ -15,10 +15,16 @@ from spadesctl.cli.app import Command, app
 from spadesctl.cli.choices import RegistryChoice
 from spadesctl.cli.errors import fail
 from spadesctl.cli.game_filters import NO_FILTERS, GameFilters, game_filters
-from spadesctl.cli.options import PathsArgument, RulesOption, ToOption, output_option, ruleset
+from spadesctl.cli.options import (
+    PathsArgument,
+    RulesOption,
+    ToOption,
+    output_option,
+    record_files,
+    ruleset,
+)
 from spadesctl.output import OutputError, open_output, write_text
 from spadesctl.record_formats import RECORD_FORMATS
-from spadesctl.sources import expand_paths
 from spadesctl.status import ExitStatus
 
 if TYPE_CHECKING:
@@ -114,9 +120,7 @@ def filter_command(
     splitting = split is not None or split_by is not None
     if splitting and (output is None or output == "-"):
         fail("--split and --split-by write files: give a folder with -o DIR")
-    files = expand_paths(paths)
-    if not files:
-        fail("no record files found in " + ", ".join(paths))
+    files = record_files(paths)
     chosen = GameFilter(
         _names(filters.player),
         _names(filters.event),
