@@ -12,7 +12,14 @@ applies the passes.
 from __future__ import annotations
 
 from spadesctl.cards import Card, Seat
-from spadesctl.core.deck import CARDS, DeckTable, card_index, card_indices, index_of
+from spadesctl.core.deck import (
+    CARDS,
+    DeckTable,
+    card_index,
+    card_indices,
+    index_of,
+    indices_text,
+)
 from spadesctl.diagnostics import (
     BAD_DEAL,
     BAD_DRAW,
@@ -176,8 +183,8 @@ def read_draws(
     if dealt is not None and full:
         for s, seat in enumerate(seats):
             if kept[s] != dealt[s]:
-                extra = _cards(kept[s] - dealt[s])
-                missing = _cards(dealt[s] - kept[s])
+                extra = indices_text(kept[s] - dealt[s])
+                missing = indices_text(dealt[s] - kept[s])
                 rep.add(
                     BAD_DRAW,
                     f"the cards {seat.word} kept differ from the deal (kept, not dealt: "
@@ -479,10 +486,6 @@ def take_held(
                 seat=seat,
             )
     return held
-
-
-def _cards(indices: set[int]) -> str:
-    return " ".join(CARDS[i].text for i in sorted(indices))
 
 
 __all__ = [
