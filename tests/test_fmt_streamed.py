@@ -20,8 +20,9 @@ from spadesctl.diagnostics import Diagnostic
 from spadesctl.diffing import UnifiedDiff
 from spadesctl.formatting import Mode, Outcome, format_file, format_source, with_comments
 from spadesctl.generate import generate_games
-from spadesctl.notation import format_games, games_from_stream
+from spadesctl.notation import format_game, format_games, games_from_stream
 from spadesctl.notation.encoding import UTF16_BOMS, utf8_stream
+from spadesctl.notation.writer import needs_separator
 from spadesctl.rules import parse_rules
 from tests.test_fmt_comments import placements, put_comments
 
@@ -248,3 +249,23 @@ def _patched(a: list[str], diff: str) -> list[str]:
         else:
             out.append(line[1:])
     return out + a[at:]
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 10_000), untagged=st.lists(st.booleans(), min_size=1, max_size=4))
+def test_games_without_comments_are_written_as_format_game_writes_each(
+    seed: int, untagged: list[bool]
+) -> None:
+    """``format_games`` cut into parts (``game_parts``) writes each game as
+    ``format_game`` does, the separator line where the reader needs it."""
+    games = [
+        type(g)(tags=(), hands=g.hands, result=g.result) if bare else g
+        for g, bare in zip(
+            generate_games(len(untagged), seed, parse_rules("standard")), untagged, strict=True
+        )
+    ]
+    expected = "\n".join(
+        format_game(g, separated=needs_separator(games[i - 1] if i else None, g))
+        for i, g in enumerate(games)
+    )
+    assert "".join(format_games(games)) == expected

@@ -237,8 +237,8 @@ def game_parts(games: Iterable[Game]) -> Iterator[tuple[Game | None, str, str]]:
         if game.comments or pending:
             lead, body, pending = _commented_game(game, separated, pending)
         else:
-            lead = GAME_SEPARATOR + "\n" if separated else ""
             body = format_game(game)
+            lead = "".join(line + "\n" for line in _separator(game, separated, bool(body)))
         yield game, gap + lead, body
         previous = game
     if pending:
@@ -259,7 +259,7 @@ def _commented_game(game: Game, separated: bool, pending: list[str]) -> tuple[st
             trailing.append(c.text)
         else:
             (after if c.inline else before).setdefault(at, []).append(c.text)
-    lead = [GAME_SEPARATOR] if separated else []
+    lead = _separator(game, separated, bool(lines))
     lead.extend(before.get(0, ()))
     out: list[str] = []
     for at, text in enumerate(lines):
@@ -268,6 +268,15 @@ def _commented_game(game: Game, separated: bool, pending: list[str]) -> tuple[st
         notes = after.get(at)
         out.append(" ".join([text, *notes]) if notes else text)
     return "".join(line + "\n" for line in lead), "".join(line + "\n" for line in out), trailing
+
+
+def _separator(game: Game, separated: bool, written: bool) -> list[str]:
+    """The lines that start ``game`` when it is ``separated``: the separator line, and a
+    blank line when the game has lines and no tags (:func:`game_lines` makes the
+    separator a block of its own, or the first line of the tags' block)."""
+    if not separated:
+        return []
+    return [GAME_SEPARATOR, ""] if written and not game.tags else [GAME_SEPARATOR]
 
 
 def file_lines(games: Iterable[Game]) -> Iterator[Line]:
