@@ -642,8 +642,8 @@ class TableReader:
         early_passes = Pass not in {type(e) for e in before_events}
         late_passes = Pass not in {type(e) for e in after_events}
         widow = self._hand_cell(parts, rows, hand_rows, "widow", number)
-        if isinstance(widow, tuple) and Widow not in in_lines:
-            yield Widow(widow, start)
+        if isinstance(widow, tuple) and widow and Widow not in in_lines:
+            yield Widow(widow, start)  # an empty one ("-") is none, as PBN's empty Widow
         yield from before_events
         widow_before: tuple[WidowLine, ...] = ()
         widow_after: tuple[WidowLine, ...] = ()
