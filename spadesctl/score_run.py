@@ -15,7 +15,8 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from spadesctl.bulk import bulk_gc
-from spadesctl.express import GameLedger, express_game
+from spadesctl.express import GameLedger
+from spadesctl.express.canonical import express_check
 from spadesctl.file_warnings import no_games
 from spadesctl.notation import (
     GameText,
@@ -113,7 +114,7 @@ def _express(
     if not express or not isinstance(unit, GameText) or unit.issues:
         return None
     ledger = GameLedger()
-    if express_game(unit.lines, default, ledger) is None:
+    if express_check(unit.lines, default, ledger=ledger) is None:
         return None
     from spadesctl.express.sheet import express_report
 

@@ -25,6 +25,7 @@ from typer.testing import CliRunner
 import spadesctl.sheet.run as sheet_run
 from spadesctl.cli import app
 from spadesctl.express import GameLedger, express_game
+from spadesctl.express.canonical import express_check
 from spadesctl.express.sheet import express_report
 from spadesctl.generate import generate_games
 from spadesctl.notation import format_game
@@ -34,6 +35,7 @@ from spadesctl.score_run import ScoreSummary, score_files
 from spadesctl.sheet.render import SheetReport, render_csv, render_text, write_json
 from tests.strategies import mutated_lines
 from tests.test_express import COVERED, units, with_rules_tag
+from tests.test_express_lenient import respelled_by_hand
 
 ROOT: Final = Path(__file__).resolve().parents[1]
 SAMPLES: Final = sorted(
@@ -86,8 +88,9 @@ def _both(paths: list[str], penalties: bool = False) -> tuple[dict[str, str], Sc
 
 
 def _settled(text: str) -> int:
-    """How many games of a record text the express check settles."""
-    return sum(1 for u in units(text) if not u.issues and express_game(u.lines, STANDARD))
+    """How many games of a record text the express check settles (as written, or
+    rewritten in canonical form: what ``score`` asks)."""
+    return sum(1 for u in units(text) if not u.issues and express_check(u.lines, STANDARD))
 
 
 def _record(tmp_path: Path, text: str, name: str = "g.spades") -> str:
@@ -106,6 +109,30 @@ def test_sheets_of_every_covered_ruleset_match_the_engine(rules_text: str, tmp_p
 @pytest.mark.parametrize("preset", sorted(PRESETS))
 def test_sheets_of_every_preset_match_the_engine(preset: str, tmp_path: Path) -> None:
     _both([_record(tmp_path, _text(preset, 3))], penalties=True)
+
+
+_SPELLINGS: Final = (False, True)  # respelled by hand, without and with comments
+
+
+@pytest.mark.parametrize("comments", _SPELLINGS)
+@pytest.mark.parametrize("rules_text", COVERED)
+def test_sheets_of_games_written_by_hand_match_the_engine(
+    rules_text: str, comments: bool, tmp_path: Path
+) -> None:
+    text = respelled_by_hand(_text(rules_text, 2), comments)
+    assert _settled(text) == 2  # every game took the express path
+    _both([_record(tmp_path, text)])
+
+
+@pytest.mark.parametrize("comments", _SPELLINGS)
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_sheets_of_every_preset_written_by_hand_match_the_engine(
+    preset: str, comments: bool, tmp_path: Path
+) -> None:
+    canonical = _text(preset, 3)
+    text = respelled_by_hand(canonical, comments)
+    assert _settled(text) == _settled(canonical)  # the spelling changes no answer
+    _both([_record(tmp_path, text)], penalties=True)
 
 
 @pytest.mark.parametrize("penalties", [False, True])
@@ -145,8 +172,11 @@ def test_a_settled_game_is_scored_without_the_full_engine(
         raise AssertionError("the full engine was asked")
 
     monkeypatch.setattr(sheet_run, "sheet_report", refuse)
-    reports = list(score_files([_record(tmp_path, _text("standard"))]))
-    assert len(reports) == 4 and not any(r.disputed for r in reports)
+    canonical = _text("standard")
+    # as fmt writes it, and as a person might (comments and lenient spellings)
+    for text in (canonical, *(respelled_by_hand(canonical, c) for c in _SPELLINGS)):
+        reports = list(score_files([_record(tmp_path, text)]))
+        assert len(reports) == 4 and not any(r.disputed for r in reports)
 
 
 def test_the_express_report_is_the_engines_value(tmp_path: Path) -> None:
@@ -205,7 +235,8 @@ def test_sheets_of_edited_games_match_the_engine(data: st.DataObject) -> None:
 
 @pytest.mark.parametrize("fmt", ["text", "json", "csv"])
 def test_score_and_score_no_express_print_the_same(fmt: str, tmp_path: Path) -> None:
-    record = _record(tmp_path, _text("standard") + "\n\n" + _text("jokers", 2))
+    canonical = _text("standard") + "\n\n" + _text("jokers", 2)
+    record = _record(tmp_path, canonical + "\n\n" + respelled_by_hand(canonical, comments=True))
     runner = CliRunner()
     out = {}
     for flag in ("--express", "--no-express"):
