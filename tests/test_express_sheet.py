@@ -22,11 +22,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
+import spadesctl.express.sheet as express_sheet
 import spadesctl.sheet.run as sheet_run
 from spadesctl.cli import app
 from spadesctl.express import GameLedger, express_game
 from spadesctl.express.canonical import express_check
-from spadesctl.express.sheet import express_report
+from spadesctl.express.sheet import ScoredGame, SettledSheet, as_report, express_report
 from spadesctl.generate import generate_games
 from spadesctl.notation import format_game
 from spadesctl.rules import PRESETS, parse_rules
@@ -51,10 +52,12 @@ def _text(rules_text: str, count: int = 4) -> str:
     return "\n".join(with_rules_tag(format_game(g), rules_text) for g in games)
 
 
-def _renderings(reports: list[SheetReport], penalties: bool) -> dict[str, str]:
-    """Every rendering of ``reports``, as ``score`` writes them."""
+def _renderings(scored: list[ScoredGame], penalties: bool) -> dict[str, str]:
+    """Every rendering of ``scored``, as ``score`` writes them (the JSON of a settled
+    game straight from what the express check found, the others from its report)."""
     out = io.StringIO()
-    write_json(reports, out)
+    write_json(scored, out)
+    reports = [as_report(r) for r in scored]
     return {
         "json": out.getvalue(),
         "csv": render_csv(reports, penalties=penalties),
@@ -179,11 +182,30 @@ def test_a_settled_game_is_scored_without_the_full_engine(
         assert len(reports) == 4 and not any(r.disputed for r in reports)
 
 
+def test_the_json_of_a_settled_game_is_written_without_its_report(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    canonical = _text("standard")
+    record = _record(tmp_path, canonical + "\n\n" + respelled_by_hand(canonical, comments=True))
+    expected = io.StringIO()
+    write_json([as_report(r) for r in score_files([record])], expected)
+
+    def refuse(*args: object, **kwargs: object) -> SheetReport:
+        raise AssertionError("the report was built")
+
+    monkeypatch.setattr(express_sheet, "express_report", refuse)
+    scored = list(score_files([record]))
+    assert len(scored) == 8 and all(isinstance(r, SettledSheet) for r in scored)
+    out = io.StringIO()
+    assert write_json(scored, out) is False
+    assert out.getvalue() == expected.getvalue()
+
+
 def test_the_express_report_is_the_engines_value(tmp_path: Path) -> None:
     """Not only the text: the sheet values themselves are equal (positions aside)."""
     text = _text("standard nil=50 blind_nil=100 both_nil=no")
-    fast = list(score_files([_record(tmp_path, text)]))
-    full = list(score_files([_record(tmp_path, text)], express=False))
+    fast = [as_report(r) for r in score_files([_record(tmp_path, text)])]
+    full = [as_report(r) for r in score_files([_record(tmp_path, text)], express=False)]
     assert [r.sheet.hands for r in fast] == [r.sheet.hands for r in full]
     assert [r.sheet.result for r in fast] == [r.sheet.result for r in full]
     assert [r.check for r in fast] == [r.check for r in full]

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
-from typing import IO
+from typing import IO, Final
 
 from spadesctl.emit import SheetSettings, StreamEmitter
 from spadesctl.emit.json_text import indented
-from spadesctl.sheet.render import SheetReport, render_csv, render_text, sheet_json
+from spadesctl.express.sheet import ScoredGame, SettledSheet, as_report
+from spadesctl.express.sheet_json import settled_json
+from spadesctl.sheet.render import render_csv, render_text, sheet_json
 
 
 class TextEmitter(StreamEmitter):
@@ -18,16 +20,21 @@ class TextEmitter(StreamEmitter):
         self.explain = settings.explain
         self._first = True
 
-    def write(self, item: SheetReport) -> None:
+    def write(self, item: ScoredGame) -> None:
         if not self._first:
             self.out.write("\n")
-        self.out.write(render_text([item], explain=self.explain))
+        self.out.write(render_text([as_report(item)], explain=self.explain))
         self.out.flush()  # a referee watching a long file sees each game as it is done
         self._first = False
 
 
+#: What stands before each line of a game in the JSON document (a member of ``games``).
+_GAME_PREFIX: Final = "    "
+
+
 class JsonEmitter(StreamEmitter):
-    """``{"games": [...], "disputed": bool}``, indented, holding one game at a time."""
+    """``{"games": [...], "disputed": bool}``, indented, holding one game at a time (a
+    game the express check settled written straight from what it found)."""
 
     def __init__(self, out: IO[str], settings: SheetSettings) -> None:
         super().__init__(out)
@@ -37,9 +44,13 @@ class JsonEmitter(StreamEmitter):
     def start(self) -> None:
         self.out.write('{\n  "games": [')
 
-    def write(self, item: SheetReport) -> None:
+    def write(self, item: ScoredGame) -> None:
         self.disputed = self.disputed or item.disputed
-        self.out.write(("\n" if self._first else ",\n") + indented(sheet_json(item), "    "))
+        if isinstance(item, SettledSheet) and not item.apply_penalties:
+            text = settled_json(item.ledger, item.source, item.index)
+        else:
+            text = indented(sheet_json(as_report(item)), _GAME_PREFIX)
+        self.out.write(("\n" if self._first else ",\n") + text)
         self._first = False
 
     def finish(self) -> None:
@@ -58,5 +69,5 @@ class CsvEmitter(StreamEmitter):
     def start(self) -> None:
         self.out.write(render_csv([], penalties=self.penalties))
 
-    def write(self, item: SheetReport) -> None:
-        self.out.write(render_csv([item], penalties=self.penalties).split("\n", 1)[1])
+    def write(self, item: ScoredGame) -> None:
+        self.out.write(render_csv([as_report(item)], penalties=self.penalties).split("\n", 1)[1])
