@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-from typing import Final
+from typing import ClassVar, Final
 
 from spadesctl.cards import Party, Seat, Side, seats_for
 from spadesctl.core.bids import BLIND_NIL, NIL
@@ -71,11 +71,8 @@ class SettledSheet:
     source: str
     index: int
     apply_penalties: bool = False
-
-    @property
-    def disputed(self) -> bool:
-        """Never: a settled game's every recorded figure agrees."""
-        return False
+    #: Never: a settled game's every recorded figure agrees.
+    disputed: ClassVar[bool] = False
 
     def report(self) -> SheetReport:
         return express_report(

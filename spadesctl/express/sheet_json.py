@@ -25,13 +25,15 @@ from typing import Final
 
 from spadesctl.cards import seats_for
 from spadesctl.core.bids import BLIND_NIL, NIL
+from spadesctl.core.score import Figures, PartyFigures, score_rules
 from spadesctl.express.game import GameLedger, first_trick
-from spadesctl.express.sheet import game_result, hand_nils, hand_results
+from spadesctl.express.sheet import game_result
 from spadesctl.record import SEAT_TAGS
 from spadesctl.rules import format_rules
 from spadesctl.rules.ruleset import Ruleset
 from spadesctl.scoring.explain import party_items
-from spadesctl.scoring.model import NilResult, PartyResult, parties_of
+from spadesctl.scoring.hand import nil_result, party_result
+from spadesctl.scoring.model import parties_of
 
 #: A line break and the indentation of each depth of the document below a game (the
 #: game is a member of the top-level ``games`` list: its lines start with 4 spaces).
@@ -41,41 +43,109 @@ _HAND: Final = "\n        "  # a hand's braces
 _FIELD: Final = "\n          "  # a hand's keys
 _ENTRY: Final = "\n            "  # their entries (and ``recorded``'s keys)
 _INNER: Final = "\n              "  # ``recorded``'s entries, an item's keys
+#: Where a party's bags added and bag penalties are in the rules core's figures
+#: (:class:`spadesctl.core.score.PartyFigures`).
+_BAGS_ADDED: Final = PartyFigures._fields.index("bags_added")
+_BAG_PENALTIES: Final = PartyFigures._fields.index("bag_penalties")
+#: How many parties' outcomes a ruleset's explainer remembers.
+_REMEMBERED: Final = 4096
 
 
-def _ints(keys: Sequence[str], values: Sequence[int], close: str) -> str:
-    """A JSON object of ``keys`` (each ``"NAME": ``) and int values, its entries one
-    step deeper than ``close`` (the line break before its closing brace)."""
-    inner = "," + close + "  "
-    return (
-        "{"
-        + close
-        + "  "
-        + inner.join([k + str(v) for k, v in zip(keys, values, strict=True)])
-        + close
-        + "}"
-    )
+def _object(keys: Sequence[str], values: Sequence[str], close: str) -> str:
+    """A JSON object of ``keys`` (each ``"NAME": ``) and ``values`` (JSON text, or ``%d``
+    in a template), its entries one step deeper than ``close`` (the line break before
+    its closing brace)."""
+    inner = close + "  "
+    entries = [k + v for k, v in zip(keys, values, strict=True)]
+    return "{" + inner + ("," + inner).join(entries) + close + "}"
 
 
-def _recorded(line: str, close: str) -> str:
+def _recorded(line: str, names: list[str], template: str) -> str:
     """A canonical ``score`` or ``bags`` line's figures as a JSON object, in the order
-    written (a settled line names every party once)."""
+    written (a settled line names every party once): ``template`` (an object of
+    ``names`` in order, ``%d`` for each figure) when they are in that order."""
     words = line.split(" ")
-    return _ints([f'"{w}": ' for w in words[1::2]], list(map(int, words[2::2])), close)
+    figures = tuple(map(int, words[2::2]))
+    if words[1::2] == names:
+        return template % figures
+    keys = [f'"{w}": ' for w in words[1::2]]
+    return _object(keys, [str(f) for f in figures], _ENTRY)
 
 
-@functools.lru_cache(maxsize=4096)
-def _items(
-    rules: Ruleset, result: PartyResult, nils: tuple[NilResult, ...], bags_before: int
-) -> tuple[str, ...]:
-    """A party's explanation items in a hand, as JSON objects (the same outcome recurs
-    from hand to hand)."""
-    return tuple(
-        f"{{{_INNER}"
-        f'"party": "{item.party.value}",{_INNER}'
-        f'"points": {item.points},{_INNER}'
-        f'"text": {encode_basestring(item.text)}{_ENTRY}}}'
-        for item in party_items(rules, False, result, nils, bags_before)
+@functools.lru_cache(maxsize=64)
+def _explainer(ruleset: Ruleset) -> _Explainer:
+    """The explanation items of one ruleset's parties, remembered as they are written
+    (the same outcome recurs from hand to hand)."""
+    return _Explainer(ruleset)
+
+
+class _Explainer:
+    """A party's explanation items in a hand, as JSON objects, by what they depend on:
+    the party's figures, its tricks, its nils and, when it pays a bag penalty, its bag
+    counter before the hand (plain tuples of ints, which hash fast)."""
+
+    def __init__(self, ruleset: Ruleset) -> None:
+        self.ruleset = ruleset
+        self.parties = parties_of(ruleset)
+        self.seats = seats_for(ruleset.players)
+        self.found: dict[tuple[object, ...], tuple[str, ...]] = {}
+
+    def items(
+        self, p: int, f: Figures, taken: int, nils: tuple[tuple[int, bool, int], ...], before: int
+    ) -> tuple[str, ...]:
+        """Party ``p``'s items: its figures ``f``, ``taken`` tricks, ``nils`` (each
+        bidder's seat, whether blind, its tricks, in the order bid), and its bag counter
+        ``before`` the hand (0 when it pays no penalty)."""
+        key = (p, f, taken, nils, before)
+        found = self.found.get(key)
+        if found is None:
+            if len(self.found) == _REMEMBERED:  # memory stays bounded, whatever the corpus
+                self.found.clear()
+            found = self.found[key] = self._written(p, f, taken, nils, before)
+        return found
+
+    def _written(
+        self, p: int, f: Figures, taken: int, nils: tuple[tuple[int, bool, int], ...], before: int
+    ) -> tuple[str, ...]:
+        ruleset, party = self.ruleset, self.parties[p]
+        result = party_result(party, f, taken)
+        score = score_rules(ruleset)
+        nil_results = tuple(
+            nil_result(score, self.seats[s], party, blind, took) for s, blind, took in nils
+        )
+        return tuple(
+            f"{{{_INNER}"
+            f'"party": "{item.party.value}",{_INNER}'
+            f'"points": {item.points},{_INNER}'
+            f'"text": {encode_basestring(item.text)}{_ENTRY}}}'
+            for item in party_items(ruleset, False, result, nil_results, before)
+        )
+
+
+def _hand_template(party_keys: list[str], seat_keys: list[str]) -> str:
+    """A settled hand's JSON object, with ``%`` fields for what varies: the number, the
+    dealer, the bids' entries, each seat's tricks, each party's points, bag counter,
+    bags added and total, the recorded totals and bags, and the explanation."""
+    parties = _object(party_keys, ["%d"] * len(party_keys), _FIELD)
+    return (
+        f"{{{_FIELD}"
+        f'"hand": %d,{_FIELD}'
+        f'"dealer": "%s",{_FIELD}'
+        f'"scored": true,{_FIELD}'
+        f'"unscored_reason": null,{_FIELD}'
+        f'"after_game_over": false,{_FIELD}'
+        f'"bids": {{%s{_FIELD}}},{_FIELD}'
+        f'"tricks": {_object(seat_keys, ["%d"] * len(seat_keys), _FIELD)},{_FIELD}'
+        f'"rulings": [],{_FIELD}'
+        f'"points": {parties},{_FIELD}'
+        f'"bags": {parties},{_FIELD}'
+        f'"new_bags": {parties},{_FIELD}'
+        f'"totals": {parties},{_FIELD}'
+        f'"recorded": {{{_ENTRY}'
+        f'"totals": %s,{_ENTRY}'
+        f'"bags": %s{_FIELD}}},{_FIELD}'
+        f'"disputed": false,{_FIELD}'
+        f'"explanation": %s{_HAND}}}'
     )
 
 
@@ -86,59 +156,60 @@ def settled_json(ledger: GameLedger, source: str, index: int) -> str:
     ruleset, rules = ledger.ruleset, ledger.rules
     assert ruleset is not None and rules is not None
     rows = ledger.rows
-    parties = parties_of(ruleset)
-    party_keys = [f'"{p.value}": ' for p in parties]
-    seats = seats_for(ruleset.players)
-    seat_keys = [f'"{s.value}": ' for s in seats]
-    seat_names = [s.value for s in seats]
+    names = [p.value for p in parties_of(ruleset)]
+    party_keys = [f'"{name}": ' for name in names]
+    seat_names = [s.value for s in seats_for(ruleset.players)]
+    template = _hand_template(party_keys, [f'"{s}": ' for s in seat_names])
+    recorded = _object(party_keys, ["%d"] * len(party_keys), _ENTRY)
+    explainer = _explainer(ruleset)
+    members = list(enumerate(rules.party_seats))
+    seat_of = {seat: s for s, seat in enumerate(rules.seats)}
     size = rules.tricks
-    bags = [0] * len(parties)  # each party's bag counter before the hand
+    bags = [0] * len(names)  # each party's bag counter before the hand
+    bid_entry = "," + _ENTRY
     hands = []
     for number, hand in enumerate(ledger.hands, start=1):
         words = rows[hand.deal + 1].split(" ")
         bidders = words[1::2]
-        results, _ = hand_results(ledger, hand)
-        figures = hand.figures
-        codes = hand.bids
-        nils = hand_nils(ledger, hand, bidders) if NIL in codes or BLIND_NIL in codes else None
+        codes, took, figures = hand.bids, hand.took, hand.figures
+        by_party: list[list[tuple[int, bool, int]]] = [[] for _ in names]
+        if NIL in codes or BLIND_NIL in codes:
+            for word in bidders:
+                s = seat_of[word]
+                if codes[s] == NIL or codes[s] == BLIND_NIL:
+                    by_party[rules.party_of[s]].append((s, codes[s] == BLIND_NIL, took[s]))
         items: list[str] = []
-        for p, result in enumerate(results):
-            before = bags[p] if result.bag_penalties else 0
-            items.extend(_items(ruleset, result, () if nils is None else tuple(nils[p]), before))
+        for p, mates in members:
+            f = figures[p]
+            before = bags[p] if f[_BAG_PENALTIES] else 0
+            taken = sum([took[s] for s in mates])
+            items.extend(explainer.items(p, f, taken, tuple(by_party[p]), before))
         at = first_trick(rows, hand.deal) + size
         recorded_score = recorded_bags = "null"
         if at < len(rows) and rows[at].startswith("score "):
-            recorded_score = _recorded(rows[at], _ENTRY)
+            recorded_score = _recorded(rows[at], names, recorded)
             at += 1
         if at < len(rows) and rows[at].startswith("bags "):
-            recorded_bags = _recorded(rows[at], _ENTRY)
-        new_bags = [r.bags_added for r in results]
+            recorded_bags = _recorded(rows[at], names, recorded)
         bags = [f[1] for f in figures]
         hands.append(
-            f"{{{_FIELD}"
-            f'"hand": {number},{_FIELD}'
-            f'"dealer": "{seat_names[hand.dealer]}",{_FIELD}'
-            f'"scored": true,{_FIELD}'
-            f'"unscored_reason": null,{_FIELD}'
-            f'"after_game_over": false,{_FIELD}'
-            f'"bids": {{{_ENTRY}'
-            + f",{_ENTRY}".join(
-                [f'"{s}": "{v}"' for s, v in zip(bidders, words[2::2], strict=True)]
+            template
+            % (
+                number,
+                seat_names[hand.dealer],
+                _ENTRY
+                + bid_entry.join(
+                    [f'"{s}": "{v}"' for s, v in zip(bidders, words[2::2], strict=True)]
+                ),
+                *took,
+                *[f[0] for f in figures],
+                *bags,
+                *[f[_BAGS_ADDED] for f in figures],
+                *hand.scores,
+                recorded_score,
+                recorded_bags,
+                f"[{_ENTRY}" + bid_entry.join(items) + f"{_FIELD}]" if items else "[]",
             )
-            + f"{_FIELD}}},{_FIELD}"
-            f'"tricks": {_ints(seat_keys, hand.took, _FIELD)},{_FIELD}'
-            f'"rulings": [],{_FIELD}'
-            f'"points": {_ints(party_keys, [f[0] for f in figures], _FIELD)},{_FIELD}'
-            f'"bags": {_ints(party_keys, bags, _FIELD)},{_FIELD}'
-            f'"new_bags": {_ints(party_keys, new_bags, _FIELD)},{_FIELD}'
-            f'"totals": {_ints(party_keys, hand.scores, _FIELD)},{_FIELD}'
-            f'"recorded": {{{_ENTRY}'
-            f'"totals": {recorded_score},{_ENTRY}'
-            f'"bags": {recorded_bags}{_FIELD}}},{_FIELD}'
-            f'"disputed": false,{_FIELD}'
-            f'"explanation": '
-            + (f"[{_ENTRY}" + f",{_ENTRY}".join(items) + f"{_FIELD}]" if items else "[]")
-            + f"{_HAND}}}"
         )
     return _game_text(ledger, source, index, party_keys, hands)
 
@@ -186,7 +257,7 @@ def _game_text(
         + f",{_KEY}"
         f'"recorded_result": {"null" if winner is None else encode_basestring(winner)},{_KEY}'
         f'"hands_after_game_over": [],{_KEY}'
-        f'"final": {_ints(party_keys, ledger.hands[-1].scores, _KEY)},{_KEY}'
+        f'"final": {_object(party_keys, list(map(str, ledger.hands[-1].scores)), _KEY)},{_KEY}'
         f'"disputed": false,{_KEY}'
         f'"disputes": [],{_KEY}'
         f'"problems": 0{_GAME}}}'
