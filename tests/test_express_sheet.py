@@ -14,6 +14,7 @@ from __future__ import annotations
 import functools
 import io
 import tempfile
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Final
 
@@ -25,6 +26,7 @@ from typer.testing import CliRunner
 import spadesctl.express.sheet as express_sheet
 import spadesctl.sheet.run as sheet_run
 from spadesctl.cli import app
+from spadesctl.emit import SHEET_FORMATS, SheetSettings
 from spadesctl.express import GameLedger, express_game
 from spadesctl.express.canonical import express_check
 from spadesctl.express.sheet import ScoredGame, SettledSheet, as_report, express_report
@@ -52,14 +54,30 @@ def _text(rules_text: str, count: int = 4) -> str:
     return "\n".join(with_rules_tag(format_game(g), rules_text) for g in games)
 
 
+def _emitted(scored: Iterable[ScoredGame], fmt: str, settings: SheetSettings) -> str:
+    """What ``score --format fmt`` writes of ``scored``, through its emitter."""
+    out = io.StringIO()
+    emitter = SHEET_FORMATS.get(fmt).emitter(out, settings)
+    emitter.start()
+    for item in scored:
+        emitter.write(item)
+    emitter.finish()
+    return out.getvalue()
+
+
 def _renderings(scored: list[ScoredGame], penalties: bool) -> dict[str, str]:
-    """Every rendering of ``scored``, as ``score`` writes them (the JSON of a settled
-    game straight from what the express check found, the others from its report)."""
+    """Every rendering of ``scored``, as ``score`` writes them (the JSON and CSV of a
+    settled game straight from what the express check found, the others from its
+    report), and the renderers' own text of the reports."""
     out = io.StringIO()
     write_json(scored, out)
     reports = [as_report(r) for r in scored]
+    shown = SheetSettings(penalties=penalties)
     return {
         "json": out.getvalue(),
+        "emitted json": _emitted(scored, "json", shown),
+        "emitted csv": _emitted(scored, "csv", shown),
+        "emitted text": _emitted(scored, "text", SheetSettings(explain=True)),
         "csv": render_csv(reports, penalties=penalties),
         "text": render_text(reports),
         "explain": render_text(reports, explain=True),
@@ -182,7 +200,7 @@ def test_a_settled_game_is_scored_without_the_full_engine(
         assert len(reports) == 4 and not any(r.disputed for r in reports)
 
 
-def test_the_json_of_a_settled_game_is_written_without_its_report(
+def test_the_json_and_csv_of_a_settled_game_are_written_without_its_report(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     canonical = _text("standard")
@@ -193,12 +211,14 @@ def test_the_json_of_a_settled_game_is_written_without_its_report(
     def refuse(*args: object, **kwargs: object) -> SheetReport:
         raise AssertionError("the report was built")
 
+    expected_csv = render_csv([as_report(r) for r in score_files([record])])
     monkeypatch.setattr(express_sheet, "express_report", refuse)
     scored = list(score_files([record]))
     assert len(scored) == 8 and all(isinstance(r, SettledSheet) for r in scored)
     out = io.StringIO()
     assert write_json(scored, out) is False
     assert out.getvalue() == expected.getvalue()
+    assert _emitted(scored, "csv", SheetSettings()) == expected_csv
 
 
 def test_the_express_report_is_the_engines_value(tmp_path: Path) -> None:

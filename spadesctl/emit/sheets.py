@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import csv
 import json
 from typing import IO, Final
 
 from spadesctl.emit import SheetSettings, StreamEmitter
 from spadesctl.emit.json_text import indented
 from spadesctl.express.sheet import ScoredGame, SettledSheet, as_report
+from spadesctl.express.sheet_csv import settled_rows
 from spadesctl.express.sheet_json import settled_json
 from spadesctl.sheet.render import render_csv, render_text, sheet_json
 
@@ -60,14 +62,21 @@ class JsonEmitter(StreamEmitter):
 
 
 class CsvEmitter(StreamEmitter):
-    """One row per game, hand and party; the header once (also for no games)."""
+    """One row per game, hand and party; the header once (also for no games). A game the
+    express check settled is written straight from what it found."""
 
     def __init__(self, out: IO[str], settings: SheetSettings) -> None:
         super().__init__(out)
         self.penalties = settings.penalties
+        self.rows = csv.writer(out, lineterminator="\n")  # as render_csv writes them
 
     def start(self) -> None:
         self.out.write(render_csv([], penalties=self.penalties))
 
     def write(self, item: ScoredGame) -> None:
-        self.out.write(render_csv([as_report(item)], penalties=self.penalties).split("\n", 1)[1])
+        if isinstance(item, SettledSheet) and not self.penalties:
+            self.rows.writerows(settled_rows(item.ledger, item.source, item.index))
+        else:
+            self.out.write(
+                render_csv([as_report(item)], penalties=self.penalties).split("\n", 1)[1]
+            )

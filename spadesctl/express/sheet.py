@@ -26,6 +26,7 @@ from typing import ClassVar, Final
 
 from spadesctl.cards import Party, Seat, Side, seats_for
 from spadesctl.core.bids import BLIND_NIL, NIL
+from spadesctl.core.score import PartyFigures
 from spadesctl.events import Bid, BidKind, RecordedBags, RecordedScore, Result, Tag
 from spadesctl.express.game import GameLedger, HandLedger, first_trick
 from spadesctl.record import Game
@@ -79,6 +80,11 @@ class SettledSheet:
             self.ledger, self.source, self.index, apply_penalties=self.apply_penalties
         )
 
+
+#: Where a party's bags added and bag penalties are in the rules core's figures
+#: (:class:`spadesctl.core.score.PartyFigures`), for the JSON and CSV written from them.
+BAGS_ADDED: Final = PartyFigures._fields.index("bags_added")
+BAG_PENALTIES: Final = PartyFigures._fields.index("bag_penalties")
 
 #: What ``score`` yields for a game: the full engine's report, or what the express
 #: check found in a game it settled (the same report, built when asked).

@@ -25,9 +25,9 @@ from typing import Final
 
 from spadesctl.cards import seats_for
 from spadesctl.core.bids import BLIND_NIL, NIL
-from spadesctl.core.score import Figures, PartyFigures, score_rules
+from spadesctl.core.score import Figures, score_rules
 from spadesctl.express.game import GameLedger, first_trick
-from spadesctl.express.sheet import game_result
+from spadesctl.express.sheet import BAG_PENALTIES, BAGS_ADDED, game_result
 from spadesctl.record import SEAT_TAGS
 from spadesctl.rules import format_rules
 from spadesctl.rules.ruleset import Ruleset
@@ -43,10 +43,6 @@ _HAND: Final = "\n        "  # a hand's braces
 _FIELD: Final = "\n          "  # a hand's keys
 _ENTRY: Final = "\n            "  # their entries (and ``recorded``'s keys)
 _INNER: Final = "\n              "  # ``recorded``'s entries, an item's keys
-#: Where a party's bags added and bag penalties are in the rules core's figures
-#: (:class:`spadesctl.core.score.PartyFigures`).
-_BAGS_ADDED: Final = PartyFigures._fields.index("bags_added")
-_BAG_PENALTIES: Final = PartyFigures._fields.index("bag_penalties")
 #: How many parties' outcomes a ruleset's explainer remembers.
 _REMEMBERED: Final = 4096
 
@@ -181,7 +177,7 @@ def settled_json(ledger: GameLedger, source: str, index: int) -> str:
         items: list[str] = []
         for p, mates in members:
             f = figures[p]
-            before = bags[p] if f[_BAG_PENALTIES] else 0
+            before = bags[p] if f[BAG_PENALTIES] else 0
             taken = sum([took[s] for s in mates])
             items.extend(explainer.items(p, f, taken, tuple(by_party[p]), before))
         at = first_trick(rows, hand.deal) + size
@@ -204,7 +200,7 @@ def settled_json(ledger: GameLedger, source: str, index: int) -> str:
                 *took,
                 *[f[0] for f in figures],
                 *bags,
-                *[f[_BAGS_ADDED] for f in figures],
+                *[f[BAGS_ADDED] for f in figures],
                 *hand.scores,
                 recorded_score,
                 recorded_bags,
