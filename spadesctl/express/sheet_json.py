@@ -92,7 +92,7 @@ class _Explainer:
         """Party ``p``'s items: its figures ``f``, ``taken`` tricks, ``nils`` (each
         bidder's seat, whether blind, its tricks, in the order bid), and its bag counter
         ``before`` the hand (0 when it pays no penalty)."""
-        key = (p, f, taken, nils, before)
+        key = (p, f[2:], taken, nils, before)  # the items do not read f[0:2] (the sums)
         found = self.found.get(key)
         if found is None:
             if len(self.found) == _REMEMBERED:  # memory stays bounded, whatever the corpus
