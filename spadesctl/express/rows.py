@@ -27,6 +27,7 @@ from spadesctl.dates import game_date, game_time
 from spadesctl.events import Pass, RecordedBags, RecordedScore, Tag
 from spadesctl.express.family import ExpressRules
 from spadesctl.express.game import GameLedger, HandLedger, first_trick
+from spadesctl.express.lines import settled_lines
 from spadesctl.notation.parser import parse_lines
 from spadesctl.notation.writer import format_tag, hand_lines
 from spadesctl.record import SEAT_TAGS, Hand
@@ -201,25 +202,23 @@ def _sheet(game: _Settled, hand: HandLedger, number: int) -> _Sheet:
     line whose parties are not in the order of the table's rows (their cells would not
     give it back as written), go in ``lines_after_bids``; a settled hand has no
     ``took``, ``claim`` or ``renege`` line, and its deal goes in the ``deal`` cells."""
-    rules, rows = game.rules, game.ledger.rows
-    at = first_trick(rows, hand.deal)
-    extra = rows[hand.deal + 2 : at]  # its pass lines: for lines_after_bids, in order
-    at += rules.tricks
+    rules = game.rules
+    lines = settled_lines(game.ledger.rows, hand, rules.tricks)
+    extra = lines.passes  # for lines_after_bids, in order
     passes = len(extra)
     scores: tuple[int, ...] | None = None
     bags: list[int] | None = None
-    if at < len(rows) and rows[at].startswith("score "):
-        if tuple(rows[at].split(" ")[1::2]) == rules.parties:
+    if lines.score is not None:
+        if tuple(lines.score.split(" ")[1::2]) == rules.parties:
             scores = hand.scores  # the express check found them equal
         else:
-            extra.append(rows[at])
-        at += 1
-    if at < len(rows) and rows[at].startswith("bags "):
-        words = rows[at].split(" ")
+            extra.append(lines.score)
+    if lines.bags is not None:
+        words = lines.bags.split(" ")
         if tuple(words[1::2]) == rules.parties:
             bags = [int(figure) for figure in words[2::2]]
         else:
-            extra.append(rows[at])
+            extra.append(lines.bags)
     typed = _typed_passes(extra[:passes])
     if typed:  # one pass a seat: in the pass columns, as encode_hand puts them
         extra = extra[passes:]
@@ -230,7 +229,7 @@ def _sheet(game: _Settled, hand: HandLedger, number: int) -> _Sheet:
     elif extra:  # pass lines only, which the express check read as the writer writes them
         after_bids = "\n".join(extra)
     return _Sheet(
-        rows[hand.deal + 1].split(" "),
+        lines.bids,
         _bid_places(rules.players, hand.dealer),
         scores,
         bags,
@@ -378,7 +377,7 @@ def _trick_rows(game: _Settled) -> list[tuple[object, ...]]:
     spots = {"N": 0, "E": 1, "S": 2, "W": 3}
     out: list[tuple[object, ...]] = []
     for number, hand in enumerate(game.ledger.hands, start=1):
-        at = first_trick(rows, hand.deal)
+        at = first_trick(rows, hand.deal)  # the trick rows follow it
         broken = False
         for t, winner in enumerate(hand.winners):
             words = rows[at + t].split(" ")

@@ -28,7 +28,8 @@ from spadesctl.cards import Party, Seat, Side, seats_for
 from spadesctl.core.bids import BLIND_NIL, NIL
 from spadesctl.core.score import PartyFigures
 from spadesctl.events import Bid, BidKind, RecordedBags, RecordedScore, Result, Tag
-from spadesctl.express.game import GameLedger, HandLedger, first_trick
+from spadesctl.express.game import GameLedger, HandLedger
+from spadesctl.express.lines import settled_lines
 from spadesctl.record import Game
 from spadesctl.scoring import GameResult, HandScore, PartyStanding, Standing, game_end
 from spadesctl.scoring.hand import nil_result, party_result
@@ -148,7 +149,9 @@ def _score(ledger: GameLedger, number: int, hand: HandLedger, before: Standing) 
     codes = hand.bids
     nils: tuple[NilResult, ...] = ()
     if NIL in codes or BLIND_NIL in codes:
-        words = ledger.rows[hand.deal + 1].split(" ")
+        rules = ledger.rules
+        assert rules is not None
+        words = settled_lines(ledger.rows, hand, rules.tricks).bids
         nils = tuple([n for party in hand_nils(ledger, hand, words[1::2]) for n in party])
     return HandScore(number, False, tuple(results), nils, (), before, Standing(after), ruleset)
 
@@ -168,15 +171,9 @@ def express_report(
     hands: list[SheetHand] = []
     scores: list[HandScore | None] = []
     for number, hand in enumerate(ledger.hands, start=1):
-        words = rows[hand.deal + 1].split(" ")
+        lines = settled_lines(rows, hand, size)
+        words = lines.bids
         score = _score(ledger, number, hand, before)
-        at = first_trick(rows, hand.deal) + size
-        recorded_score = recorded_bags = None
-        if at < len(rows) and rows[at].startswith("score "):
-            recorded_score = RecordedScore(_recorded(rows[at]))
-            at += 1
-        if at < len(rows) and rows[at].startswith("bags "):
-            recorded_bags = RecordedBags(_recorded(rows[at]))
         hands.append(
             SheetHand(
                 number,
@@ -184,8 +181,8 @@ def express_report(
                 tuple(map(_bid, words[1::2], words[2::2])),
                 tuple(zip(seats, hand.took, strict=True)),
                 score,
-                recorded_score,
-                recorded_bags,
+                None if lines.score is None else RecordedScore(_recorded(lines.score)),
+                None if lines.bags is None else RecordedBags(_recorded(lines.bags)),
             )
         )
         scores.append(score)
