@@ -215,7 +215,7 @@ def _game_text(
     assert ruleset is not None
     event = next((value for name, value in ledger.tags if name.lower() == "event"), None)
     players = [(SEAT_TAGS[name].value, value) for name, value in ledger.tags if name in SEAT_TAGS]
-    result = game_result(ledger, [])
+    result = game_result(ledger)
     winner = ledger.recorded_winner
     return (
         f"    {{{_KEY}"
