@@ -39,8 +39,6 @@ from spadesctl.tables.deal import ACE_RANK, HIGH_CARD_RANK, Features, features
 _SUIT_TEXT: Final = ("S", "H", "D", "C")  # suits in play, numbered as the express check does
 _PRINTED: Final = ("S", "H", "D", "C")  # a deal word's suit groups, in order
 _JOKERS: Final = {"B": "BJ", "L": "LJ"}
-#: How a card's text ends in each group of a deal word: its suit, or the jokers' J.
-_CARD_ENDS: Final = (*_PRINTED, "J")
 #: The hands table's lossless columns (``bid_text`` .. ``party_bid``) when they are not
 #: asked for (:attr:`spadesctl.tables.corpus.CorpusOptions.lossless`): null.
 _NOT_LOSSLESS: Final = (None, None, None, None, False, None, None, None, None, None) + (None,) * 11
@@ -84,11 +82,19 @@ def _seat_deal(word: str) -> tuple[Features, str]:
         fs[5] + fh[5] + fd[5] + fc[5],
         fs[6] + fh[6] + fd[6] + fc[6],
     )
-    # "AJ64" -> "AS JS 6S 4S", and the jokers' "BL" -> "BJ LJ"
-    text = " ".join(
-        [(end + " ").join(g) + end for g, end in zip(groups, _CARD_ENDS, strict=False) if g]
-    )
-    return found, text
+    # "AJ64" -> "AS JS 6S 4S", and the jokers' "BL" -> "BJ LJ" (each join in C)
+    cards = []
+    if s:
+        cards.append("S ".join(s) + "S")
+    if h:
+        cards.append("H ".join(h) + "H")
+    if d:
+        cards.append("D ".join(d) + "D")
+    if c:
+        cards.append("C ".join(c) + "C")
+    if len(groups) == 5 and groups[4]:
+        cards.append("J ".join(groups[4]) + "J")
+    return found, " ".join(cards)
 
 
 def game_info(ledger: GameLedger, source: str, index: int) -> GameInfo:
@@ -278,7 +284,7 @@ def _hand_rows(game: _Settled, lossless: bool) -> list[tuple[object, ...]]:
     rules, players = game.rules, game.players
     end = game.ledger.end
     rows = game.ledger.rows
-    # per seat, once per game: (seat, player, side, party, team), its party and mates
+    # per seat, once per game: (seat, player, side, party, team), its party, the result
     seats = []
     for seat in range(rules.players):
         p = rules.party_of[seat]
@@ -292,15 +298,17 @@ def _hand_rows(game: _Settled, lossless: bool) -> list[tuple[object, ...]]:
         side = party if rules.partnership else None
         won = None if end is None else end[0] == p
         fixed = (rules.seats[seat], players.get(rules.seats[seat]), side, party, team)
-        seats.append((seat, p, mates, fixed, won))
+        seats.append((seat, p, fixed, won))
     out: list[tuple[object, ...]] = []
     for number, hand in enumerate(game.ledger.hands, start=1):
         deal = rows[hand.deal].split(" ")
         dealer = rules.seats[hand.dealer]
         took = hand.took
+        figures, scores_after = hand.figures, hand.scores
+        party_tricks = [sum([took[s] for s in mates]) for mates in rules.party_seats]
         sheet = _sheet(game, hand, number) if lossless else None
-        for seat, p, mates, fixed, won in seats:
-            f = hand.figures[p]
+        for seat, p, fixed, won in seats:
+            f = figures[p]
             code = hand.bids[seat]
             nil = code == NIL
             blind_nil = code == BLIND_NIL
@@ -337,12 +345,12 @@ def _hand_rows(game: _Settled, lossless: bool) -> list[tuple[object, ...]]:
                     blind_nil,
                     False,  # blind
                     tricks,
-                    int32(f[4]),  # contract
-                    sum([took[s] for s in mates]),  # party_tricks
+                    f[4],  # contract (at most all the tricks bid: a 32-bit figure)
+                    party_tricks[p],
                     f[2],  # made
-                    int32(f[8] + f[9]),  # bags: overtricks and extra bags
+                    f[8] + f[9],  # bags: overtricks and extra bags (at most the tricks)
                     int32(f[0]),  # points
-                    int32(hand.scores[p]),  # score
+                    int32(scores_after[p]),  # score
                     tricks == 0 if nil or blind_nil else None,  # nil_made
                     0,  # reneges
                     0,  # violations
