@@ -27,6 +27,7 @@ from spadesctl.dates import game_date, game_time
 from spadesctl.events import Pass, RecordedBags, RecordedScore, Tag
 from spadesctl.express.family import ExpressRules
 from spadesctl.express.game import GameLedger, HandLedger, first_trick
+from spadesctl.express.lines import settled_lines
 from spadesctl.notation.parser import parse_lines
 from spadesctl.notation.writer import format_tag, hand_lines
 from spadesctl.record import SEAT_TAGS, Hand
@@ -38,8 +39,6 @@ from spadesctl.tables.deal import ACE_RANK, HIGH_CARD_RANK, Features, features
 _SUIT_TEXT: Final = ("S", "H", "D", "C")  # suits in play, numbered as the express check does
 _PRINTED: Final = ("S", "H", "D", "C")  # a deal word's suit groups, in order
 _JOKERS: Final = {"B": "BJ", "L": "LJ"}
-#: How a card's text ends in each group of a deal word: its suit, or the jokers' J.
-_CARD_ENDS: Final = (*_PRINTED, "J")
 #: The hands table's lossless columns (``bid_text`` .. ``party_bid``) when they are not
 #: asked for (:attr:`spadesctl.tables.corpus.CorpusOptions.lossless`): null.
 _NOT_LOSSLESS: Final = (None, None, None, None, False, None, None, None, None, None) + (None,) * 11
@@ -83,11 +82,19 @@ def _seat_deal(word: str) -> tuple[Features, str]:
         fs[5] + fh[5] + fd[5] + fc[5],
         fs[6] + fh[6] + fd[6] + fc[6],
     )
-    # "AJ64" -> "AS JS 6S 4S", and the jokers' "BL" -> "BJ LJ"
-    text = " ".join(
-        [(end + " ").join(g) + end for g, end in zip(groups, _CARD_ENDS, strict=False) if g]
-    )
-    return found, text
+    # "AJ64" -> "AS JS 6S 4S", and the jokers' "BL" -> "BJ LJ" (each join in C)
+    cards = []
+    if s:
+        cards.append("S ".join(s) + "S")
+    if h:
+        cards.append("H ".join(h) + "H")
+    if d:
+        cards.append("D ".join(d) + "D")
+    if c:
+        cards.append("C ".join(c) + "C")
+    if len(groups) == 5 and groups[4]:
+        cards.append("J ".join(groups[4]) + "J")
+    return found, " ".join(cards)
 
 
 def game_info(ledger: GameLedger, source: str, index: int) -> GameInfo:
@@ -201,25 +208,23 @@ def _sheet(game: _Settled, hand: HandLedger, number: int) -> _Sheet:
     line whose parties are not in the order of the table's rows (their cells would not
     give it back as written), go in ``lines_after_bids``; a settled hand has no
     ``took``, ``claim`` or ``renege`` line, and its deal goes in the ``deal`` cells."""
-    rules, rows = game.rules, game.ledger.rows
-    at = first_trick(rows, hand.deal)
-    extra = rows[hand.deal + 2 : at]  # its pass lines: for lines_after_bids, in order
-    at += rules.tricks
+    rules = game.rules
+    lines = settled_lines(game.ledger.rows, hand, rules.tricks)
+    extra = lines.passes  # for lines_after_bids, in order
     passes = len(extra)
     scores: tuple[int, ...] | None = None
     bags: list[int] | None = None
-    if at < len(rows) and rows[at].startswith("score "):
-        if tuple(rows[at].split(" ")[1::2]) == rules.parties:
+    if lines.score is not None:
+        if tuple(lines.score.split(" ")[1::2]) == rules.parties:
             scores = hand.scores  # the express check found them equal
         else:
-            extra.append(rows[at])
-        at += 1
-    if at < len(rows) and rows[at].startswith("bags "):
-        words = rows[at].split(" ")
+            extra.append(lines.score)
+    if lines.bags is not None:
+        words = lines.bags.split(" ")
         if tuple(words[1::2]) == rules.parties:
             bags = [int(figure) for figure in words[2::2]]
         else:
-            extra.append(rows[at])
+            extra.append(lines.bags)
     typed = _typed_passes(extra[:passes])
     if typed:  # one pass a seat: in the pass columns, as encode_hand puts them
         extra = extra[passes:]
@@ -230,7 +235,7 @@ def _sheet(game: _Settled, hand: HandLedger, number: int) -> _Sheet:
     elif extra:  # pass lines only, which the express check read as the writer writes them
         after_bids = "\n".join(extra)
     return _Sheet(
-        rows[hand.deal + 1].split(" "),
+        lines.bids,
         _bid_places(rules.players, hand.dealer),
         scores,
         bags,
@@ -279,7 +284,7 @@ def _hand_rows(game: _Settled, lossless: bool) -> list[tuple[object, ...]]:
     rules, players = game.rules, game.players
     end = game.ledger.end
     rows = game.ledger.rows
-    # per seat, once per game: (seat, player, side, party, team), its party and mates
+    # per seat, once per game: (seat, player, side, party, team), its party, the result
     seats = []
     for seat in range(rules.players):
         p = rules.party_of[seat]
@@ -293,15 +298,17 @@ def _hand_rows(game: _Settled, lossless: bool) -> list[tuple[object, ...]]:
         side = party if rules.partnership else None
         won = None if end is None else end[0] == p
         fixed = (rules.seats[seat], players.get(rules.seats[seat]), side, party, team)
-        seats.append((seat, p, mates, fixed, won))
+        seats.append((seat, p, fixed, won))
     out: list[tuple[object, ...]] = []
     for number, hand in enumerate(game.ledger.hands, start=1):
         deal = rows[hand.deal].split(" ")
         dealer = rules.seats[hand.dealer]
         took = hand.took
+        figures, scores_after = hand.figures, hand.scores
+        party_tricks = [sum([took[s] for s in mates]) for mates in rules.party_seats]
         sheet = _sheet(game, hand, number) if lossless else None
-        for seat, p, mates, fixed, won in seats:
-            f = hand.figures[p]
+        for seat, p, fixed, won in seats:
+            f = figures[p]
             code = hand.bids[seat]
             nil = code == NIL
             blind_nil = code == BLIND_NIL
@@ -338,12 +345,12 @@ def _hand_rows(game: _Settled, lossless: bool) -> list[tuple[object, ...]]:
                     blind_nil,
                     False,  # blind
                     tricks,
-                    int32(f[4]),  # contract
-                    sum([took[s] for s in mates]),  # party_tricks
+                    f[4],  # contract (at most all the tricks bid: a 32-bit figure)
+                    party_tricks[p],
                     f[2],  # made
-                    int32(f[8] + f[9]),  # bags: overtricks and extra bags
+                    f[8] + f[9],  # bags: overtricks and extra bags (at most the tricks)
                     int32(f[0]),  # points
-                    int32(hand.scores[p]),  # score
+                    int32(scores_after[p]),  # score
                     tricks == 0 if nil or blind_nil else None,  # nil_made
                     0,  # reneges
                     0,  # violations
@@ -378,7 +385,7 @@ def _trick_rows(game: _Settled) -> list[tuple[object, ...]]:
     spots = {"N": 0, "E": 1, "S": 2, "W": 3}
     out: list[tuple[object, ...]] = []
     for number, hand in enumerate(game.ledger.hands, start=1):
-        at = first_trick(rows, hand.deal)
+        at = first_trick(rows, hand.deal)  # the trick rows follow it
         broken = False
         for t, winner in enumerate(hand.winners):
             words = rows[at + t].split(" ")

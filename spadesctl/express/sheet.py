@@ -21,18 +21,22 @@ preset the express check covers, on the samples and on random edits.
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import ClassVar, Final
+from typing import ClassVar, Final, NamedTuple
 
 from spadesctl.cards import Party, Seat, Side, seats_for
 from spadesctl.core.bids import BLIND_NIL, NIL
 from spadesctl.core.score import PartyFigures
 from spadesctl.events import Bid, BidKind, RecordedBags, RecordedScore, Result, Tag
-from spadesctl.express.game import GameLedger, HandLedger, first_trick
+from spadesctl.express.family import ExpressRules
+from spadesctl.express.game import GameLedger, HandLedger
+from spadesctl.express.lines import settled_lines
 from spadesctl.record import Game
+from spadesctl.rules.ruleset import Ruleset
 from spadesctl.scoring import GameResult, HandScore, PartyStanding, Standing, game_end
 from spadesctl.scoring.hand import nil_result, party_result
-from spadesctl.scoring.model import NilResult, PartyResult, parties_of
+from spadesctl.scoring.model import NilResult, parties_of
 from spadesctl.sheet.disputes import SheetCheck
 from spadesctl.sheet.model import ScoreSheet, SheetHand
 from spadesctl.sheet.penalties import compare_penalties
@@ -97,60 +101,66 @@ def as_report(scored: ScoredGame) -> SheetReport:
     return scored.report() if isinstance(scored, SettledSheet) else scored
 
 
-def hand_results(
-    ledger: GameLedger, hand: HandLedger
-) -> tuple[list[PartyResult], tuple[tuple[Party, PartyStanding], ...]]:
-    """A settled hand's :class:`PartyResult` and standing after it, party by party."""
-    rules = ledger.rules
-    assert rules is not None and ledger.ruleset is not None
-    took = hand.took
-    results = []
-    after = []
-    for p, (party, mates) in enumerate(
-        zip(parties_of(ledger.ruleset), rules.party_seats, strict=True)
-    ):
-        f = hand.figures[p]
-        results.append(party_result(party, f, sum([took[s] for s in mates])))
-        after.append((party, PartyStanding(hand.scores[p], f[1], hand.sets[p])))
-    return results, tuple(after)
+class _Table(NamedTuple):
+    """A settled game's ruleset, parties and seats, looked up once a game."""
+
+    ruleset: Ruleset
+    rules: ExpressRules
+    parties: tuple[Party, ...]
+    seats: tuple[Seat, ...]
+
+    @classmethod
+    def of(cls, ledger: GameLedger) -> _Table:
+        ruleset, rules = ledger.ruleset, ledger.rules
+        assert ruleset is not None and rules is not None
+        return cls(ruleset, rules, parties_of(ruleset), seats_for(ruleset.players))
 
 
-def game_result(ledger: GameLedger, scores: list[HandScore | None]) -> GameResult | None:
+def game_result(ledger: GameLedger, scores: Sequence[HandScore] = ()) -> GameResult | None:
     """How a settled game ended, worded by :func:`spadesctl.scoring.game_end` from the
-    hand that decided it (``scores``: its hands' scores, where known: the deciding
-    hand's is built here when it is ``None``)."""
+    hand that decided it (``scores``: its hands' scores, if built already; else the
+    deciding hand's is built here)."""
     if ledger.end is None:
         return None
     number = ledger.end[2]
-    decided = scores[number - 1] if number <= len(scores) else None
-    if decided is None:
-        decided = _hand_score(ledger, number)
+    if number <= len(scores):
+        decided = scores[number - 1]
+    else:
+        table = _Table.of(ledger)
+        hands = ledger.hands
+        before = Standing.start(table.ruleset) if number == 1 else _after(table, hands[number - 2])
+        hand = hands[number - 1]
+        bidders = settled_lines(ledger.rows, hand, table.rules.tricks).bids[1::2]
+        decided = _score(table, number, hand, bidders, before)
     return game_end(decided.rules, decided)
 
 
-def _hand_score(ledger: GameLedger, number: int) -> HandScore:
-    """The :class:`HandScore` of hand ``number`` of a settled game."""
-    ruleset = ledger.ruleset
-    assert ruleset is not None
-    hands = ledger.hands
-    before = (
-        Standing.start(ruleset)
-        if number == 1
-        else Standing(hand_results(ledger, hands[number - 2])[1])
+def _after(table: _Table, hand: HandLedger) -> Standing:
+    """The standing after a settled hand."""
+    figures, scores, sets = hand.figures, hand.scores, hand.sets
+    return Standing(
+        tuple(
+            (party, PartyStanding(scores[p], figures[p][1], sets[p]))
+            for p, party in enumerate(table.parties)
+        )
     )
-    return _score(ledger, number, hands[number - 1], before)
 
 
-def _score(ledger: GameLedger, number: int, hand: HandLedger, before: Standing) -> HandScore:
-    ruleset = ledger.ruleset
-    assert ruleset is not None
-    results, after = hand_results(ledger, hand)
+def _score(
+    table: _Table, number: int, hand: HandLedger, bidders: list[str], before: Standing
+) -> HandScore:
+    """The :class:`HandScore` of settled hand ``number`` (``bidders``: its bid line's
+    seats, in order), which began at ``before``."""
+    took = hand.took
+    figures = hand.figures
+    results = [
+        party_result(party, figures[p], sum([took[s] for s in mates]))
+        for p, (party, mates) in enumerate(zip(table.parties, table.rules.party_seats, strict=True))
+    ]
     codes = hand.bids
-    nils: tuple[NilResult, ...] = ()
-    if NIL in codes or BLIND_NIL in codes:
-        words = ledger.rows[hand.deal + 1].split(" ")
-        nils = tuple([n for party in hand_nils(ledger, hand, words[1::2]) for n in party])
-    return HandScore(number, False, tuple(results), nils, (), before, Standing(after), ruleset)
+    nils = _nils(table, hand, bidders) if NIL in codes or BLIND_NIL in codes else ()
+    after = _after(table, hand)
+    return HandScore(number, False, tuple(results), nils, (), before, after, table.ruleset)
 
 
 def express_report(
@@ -159,24 +169,18 @@ def express_report(
     """The ``score`` report of game ``index`` of ``source``, which the express check
     settled and told ``ledger`` about (as :func:`spadesctl.sheet.run.sheet_report`
     reports it)."""
-    ruleset, rules = ledger.ruleset, ledger.rules
-    assert ruleset is not None and rules is not None
+    table = _Table.of(ledger)
+    ruleset = table.ruleset
     rows = ledger.rows
-    seats = seats_for(ruleset.players)
-    size = rules.tricks
+    seats = table.seats
+    size = table.rules.tricks
     before = Standing.start(ruleset)
     hands: list[SheetHand] = []
-    scores: list[HandScore | None] = []
+    scores: list[HandScore] = []
     for number, hand in enumerate(ledger.hands, start=1):
-        words = rows[hand.deal + 1].split(" ")
-        score = _score(ledger, number, hand, before)
-        at = first_trick(rows, hand.deal) + size
-        recorded_score = recorded_bags = None
-        if at < len(rows) and rows[at].startswith("score "):
-            recorded_score = RecordedScore(_recorded(rows[at]))
-            at += 1
-        if at < len(rows) and rows[at].startswith("bags "):
-            recorded_bags = RecordedBags(_recorded(rows[at]))
+        lines = settled_lines(rows, hand, size)
+        words = lines.bids
+        score = _score(table, number, hand, words[1::2], before)
         hands.append(
             SheetHand(
                 number,
@@ -184,8 +188,8 @@ def express_report(
                 tuple(map(_bid, words[1::2], words[2::2])),
                 tuple(zip(seats, hand.took, strict=True)),
                 score,
-                recorded_score,
-                recorded_bags,
+                None if lines.score is None else RecordedScore(_recorded(lines.score)),
+                None if lines.bags is None else RecordedBags(_recorded(lines.bags)),
             )
         )
         scores.append(score)
@@ -200,13 +204,10 @@ def express_report(
     return SheetReport(sheet, _CLEAN, compare_penalties(sheet) if apply_penalties else None)
 
 
-def hand_nils(ledger: GameLedger, hand: HandLedger, bidders: list[str]) -> list[list[NilResult]]:
+def _nils(table: _Table, hand: HandLedger, bidders: list[str]) -> tuple[NilResult, ...]:
     """A settled hand's nils, party by party, each party's in the order they were bid
     (``bidders``: the bid line's seats, in order; as the scorer lists them)."""
-    rules, ruleset = ledger.rules, ledger.ruleset
-    assert rules is not None and ruleset is not None
-    seats = seats_for(ruleset.players)
-    parties = parties_of(ruleset)
+    rules, seats, parties = table.rules, table.seats, table.parties
     codes, took = hand.bids, hand.took
     found: list[list[NilResult]] = [[] for _ in parties]
     for word in bidders:
@@ -216,4 +217,4 @@ def hand_nils(ledger: GameLedger, hand: HandLedger, bidders: list[str]) -> list[
             p = rules.party_of[s]
             blind = code == BLIND_NIL
             found[p].append(nil_result(rules.score, seats[s], parties[p], blind, took[s]))
-    return found
+    return tuple([nil for party in found for nil in party])

@@ -19,7 +19,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from spadesctl.cards import Side, seats_for
-from spadesctl.express.game import GameLedger, first_trick
+from spadesctl.express.game import GameLedger
+from spadesctl.express.lines import settled_lines
 from spadesctl.express.sheet import BAGS_ADDED
 from spadesctl.scoring.model import parties_of
 
@@ -45,17 +46,12 @@ def settled_rows(ledger: GameLedger, source: str, index: int) -> Iterator[list[o
     carry = rules.carry
     size = rules.tricks
     for number, hand in enumerate(ledger.hands, start=1):
-        words = rows[hand.deal + 1].split(" ")
+        lines = settled_lines(rows, hand, size)
+        words = lines.bids
         bid = {seat_of[seat]: value for seat, value in zip(words[1::2], words[2::2], strict=True)}
         took, figures, scores = hand.took, hand.figures, hand.scores
-        at = first_trick(rows, hand.deal) + size
-        totals: dict[str, int] = {}
-        counts: dict[str, int] = {}
-        if at < len(rows) and rows[at].startswith("score "):
-            totals = _recorded(rows[at])
-            at += 1
-        if at < len(rows) and rows[at].startswith("bags "):
-            counts = _recorded(rows[at])
+        totals = {} if lines.score is None else _recorded(lines.score)
+        counts = {} if lines.bags is None else _recorded(lines.bags)
         dealer = seat_names[hand.dealer]
         for p, mates in members:
             name = names[p]

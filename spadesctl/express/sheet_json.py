@@ -26,7 +26,8 @@ from typing import Final
 from spadesctl.cards import seats_for
 from spadesctl.core.bids import BLIND_NIL, NIL
 from spadesctl.core.score import Figures, score_rules
-from spadesctl.express.game import GameLedger, first_trick
+from spadesctl.express.game import GameLedger
+from spadesctl.express.lines import settled_lines
 from spadesctl.express.sheet import BAG_PENALTIES, BAGS_ADDED, game_result
 from spadesctl.record import SEAT_TAGS
 from spadesctl.rules import format_rules
@@ -165,7 +166,8 @@ def settled_json(ledger: GameLedger, source: str, index: int) -> str:
     bid_entry = "," + _ENTRY
     hands = []
     for number, hand in enumerate(ledger.hands, start=1):
-        words = rows[hand.deal + 1].split(" ")
+        lines = settled_lines(rows, hand, size)
+        words = lines.bids
         bidders = words[1::2]
         codes, took, figures = hand.bids, hand.took, hand.figures
         by_party: list[list[tuple[int, bool, int]]] = [[] for _ in names]
@@ -180,13 +182,8 @@ def settled_json(ledger: GameLedger, source: str, index: int) -> str:
             before = bags[p] if f[BAG_PENALTIES] else 0
             taken = sum([took[s] for s in mates])
             items.extend(explainer.items(p, f, taken, tuple(by_party[p]), before))
-        at = first_trick(rows, hand.deal) + size
-        recorded_score = recorded_bags = "null"
-        if at < len(rows) and rows[at].startswith("score "):
-            recorded_score = _recorded(rows[at], names, recorded)
-            at += 1
-        if at < len(rows) and rows[at].startswith("bags "):
-            recorded_bags = _recorded(rows[at], names, recorded)
+        recorded_score = "null" if lines.score is None else _recorded(lines.score, names, recorded)
+        recorded_bags = "null" if lines.bags is None else _recorded(lines.bags, names, recorded)
         bags = [f[1] for f in figures]
         hands.append(
             template
@@ -218,7 +215,7 @@ def _game_text(
     assert ruleset is not None
     event = next((value for name, value in ledger.tags if name.lower() == "event"), None)
     players = [(SEAT_TAGS[name].value, value) for name, value in ledger.tags if name in SEAT_TAGS]
-    result = game_result(ledger, [])
+    result = game_result(ledger)
     winner = ledger.recorded_winner
     return (
         f"    {{{_KEY}"
