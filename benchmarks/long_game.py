@@ -12,6 +12,7 @@ for), wall time and exit status.  The figures are in docs/reliability.md.
 from __future__ import annotations
 
 import argparse
+import shutil
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
@@ -28,8 +29,19 @@ SEATS = "NESW"
 #: one hand and then a ``bid`` line for each of the other hands (a game of few hands and
 #: very many lines); or ``games``, the same hands as games of 99 (a Rules tag before each
 #: hand 1): a file of a thousand games, every one with problems, whose diagnostics
-#: ``check`` once held until the file ended.
-NUMBERINGS = ("up", "cycle", "bids", "games")
+#: ``check`` once held until the file ended; or ``played``, ``--games`` real games played
+#: out by the bot (deals, bids, every trick, the sheet), a league's file.
+NUMBERINGS = ("up", "cycle", "bids", "games", "played")
+
+
+def played_games(count: int, seed: int = 1) -> str:
+    """``count`` complete games of the standard rules played by the bot, as fmt writes
+    them (about 5.7 KB a game)."""
+    from spadesctl.generate import generate_games
+    from spadesctl.notation import format_games
+    from spadesctl.rules import parse_rules
+
+    return "".join(format_games(generate_games(count, seed, parse_rules("standard"))))
 
 
 def long_game(hands: int, numbering: str = "cycle") -> str:
@@ -49,7 +61,8 @@ def long_game(hands: int, numbering: str = "cycle") -> str:
 
 
 def commands(record: Path, out: Path) -> dict[str, list[str]]:
-    """Every command that reads the record, in every output format, as a user runs it."""
+    """Every command that reads the record, in every output format, as a user runs it
+    (``fmt --write`` rewrites a copy of it, made before each run)."""
     base = spadesctl()
     name = str(record)
     runs: dict[str, list[str]] = {
@@ -77,15 +90,20 @@ def commands(record: Path, out: Path) -> dict[str, list[str]]:
     runs["fmt"] = [*base, "fmt", name]
     runs["fmt --check"] = [*base, "fmt", "--check", name]
     runs["fmt --diff"] = [*base, "fmt", "--diff", name]
+    runs["fmt --write"] = [*base, "fmt", "--write", str(out / "copy.spades")]
     runs["filter"] = [*base, "filter", name]
     runs["filter --to pbn"] = [*base, "filter", "--to", "pbn", name]
-    runs["report"] = [*base, "report", name, "-o", str(out / "report.html")]
+    runs["report"] = [*base, "report", name, "-o", str(out / "report")]
     return runs
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=100_000)
+    parser.add_argument("--games", type=int, default=1_000, help="games of `played`")
+    parser.add_argument(
+        "--copies", type=int, default=1, help="the block written this many times over"
+    )
     parser.add_argument("--only", help="run only the commands whose name contains this")
     parser.add_argument(
         "--numbering", choices=NUMBERINGS, action="append", help="only these blocks"
@@ -97,15 +115,24 @@ def main(argv: Sequence[str] | None = None) -> int:
         sizes = []
         for numbering in args.numbering or NUMBERINGS:
             record = folder / f"long-{numbering}.spades"
-            record.write_text(long_game(args.hands, numbering), encoding="utf-8")
+            block = (
+                played_games(args.games)
+                if numbering == "played"
+                else long_game(args.hands, numbering)
+            )
+            record.write_text(block * args.copies, encoding="utf-8")
             sizes.append(f"{numbering} {record.stat().st_size / 1e6:.1f} MB")
             for what, argv_ in commands(record, folder).items():
                 if args.only and args.only not in what:
                     continue
+                if what == "fmt --write":
+                    shutil.copyfile(record, folder / "copy.spades")
+                shutil.rmtree(folder / "report", ignore_errors=True)
                 run = run_command(argv_, repeat=1, ok=(0, 1, 2))
                 cells = [what, numbering, f"{run.peak_mib:.0f}", f"{run.seconds:.1f}"]
                 rows.append([*cells, str(run.status)])
-    print(f"One game of {args.hands:,} hands ({', '.join(sizes)})\n")
+    copies = f", {args.copies} times over" if args.copies > 1 else ""
+    print(f"{args.hands:,} hands, {args.games:,} played games{copies} ({', '.join(sizes)})\n")
     print(table(["command", "numbers", "peak MiB", "seconds", "exit"], rows))
     print()
     for key, value in machine().items():

@@ -19,7 +19,7 @@ from spadesctl.diagnostics import Diagnostic, Severity
 from spadesctl.formatting import commented_game
 from spadesctl.notation import RecordReadError, game_from_text, iter_game_texts
 from spadesctl.notation.reader import GameText
-from spadesctl.output import is_standard_output, open_output, write_text
+from spadesctl.output import is_standard_output, open_output
 from spadesctl.record import Game
 from spadesctl.record_formats import RecordFormat
 from spadesctl.rules.ruleset import Ruleset
@@ -116,18 +116,24 @@ def convert_files(
     summary = ConvertSummary()
     if output is not None and not is_standard_output(output) and Path(output).is_dir():
         for path, target in directory_targets(files, Path(output), conversion.target):
-            before = summary.unreadable
-            games = list(conversion.games(path, summary))
-            if summary.unreadable == before:
-                write_text(target, conversion.text(games))
+            _write(target, [path], conversion, summary)  # a game at a time
         return summary
+    _write(output, files, conversion, summary)
+    return summary
+
+
+def _write(
+    output: str | Path | None, files: Sequence[str], conversion: Conversion, summary: ConvertSummary
+) -> None:
+    """The games of ``files`` converted to ``output`` as they are read (one game held at
+    a time); a file is written only from every input, or left as it was."""
+    before = summary.unreadable
     with contextlib.suppress(_Unreadable), open_output(output) as out:
         everything = (g for path in files for g in conversion.games(path, summary))
         for chunk in conversion.text(everything):
             out.write(chunk)
-        if summary.unreadable and not is_standard_output(output):
+        if summary.unreadable > before and not is_standard_output(output):
             raise _Unreadable  # a file written only from every input, or left alone
-    return summary
 
 
 def directory_targets(

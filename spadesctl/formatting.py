@@ -12,23 +12,44 @@ with the record before it is offered: formatting never drops or changes a word.
 from __future__ import annotations
 
 import bisect
+import codecs
+import collections
+import contextlib
 import dataclasses
-import difflib
 import enum
+import functools
+import hashlib
 import io
+import shutil
 import sys
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
-from pathlib import Path
+import tempfile
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import IO, BinaryIO, Final
 
 from spadesctl.diagnostics import Diagnostic
-from spadesctl.errors import unreadable
-from spadesctl.notation import RecordReadError, game_from_text, games_from_stream
+from spadesctl.diffing import UnifiedDiff
+from spadesctl.errors import SpadesctlIOError, unreadable
+from spadesctl.notation import (
+    Progress,
+    RecordReadError,
+    game_from_text,
+    game_texts_from_stream,
+    games_from_stream,
+    unit_size,
+)
 from spadesctl.notation.encoding import UTF16_BOMS, utf8_stream
-from spadesctl.notation.reader import BinaryFileError, GameText, blank_comments, comment_spans
-from spadesctl.notation.writer import format_games, game_lines
+from spadesctl.notation.reader import (
+    BinaryFileError,
+    GameText,
+    blank_comments,
+    comment_spans,
+    read_lines,
+)
+from spadesctl.notation.writer import format_games, game_lines, game_parts
+from spadesctl.output import write_text
 from spadesctl.record import Game, GameComment
-from spadesctl.record_formats import NATIVE, RecordFormat, detect
+from spadesctl.record_formats import NATIVE, RecordFormat, detect, head_of
 
 
 class Outcome(enum.Enum):
@@ -39,75 +60,379 @@ class Outcome(enum.Enum):
     NOT_NATIVE = "not native"  # a record of ``record_format``, not formatted
 
 
+class Mode(enum.Enum):
+    """What :func:`format_file` does with a file's canonical form."""
+
+    PRINT = "print"  # write it (a file with nothing to format: as it is)
+    CHECK = "check"  # only tell whether it differs
+    DIFF = "diff"  # write the unified diff from the file to it
+    WRITE = "write"  # rewrite the file with it (atomically), if it differs
+
+
 @dataclass(frozen=True, slots=True)
 class Formatted:
-    """What formatting one source gives."""
+    """What formatting one source gives.  ``text`` and :meth:`diff` are filled by
+    :func:`format_source` only (in memory); :func:`format_file` writes them as it goes."""
 
     name: str
     outcome: Outcome
-    original: str = ""
     text: str = ""
     problems: tuple[Diagnostic, ...] = ()
     message: str = ""
     record_format: RecordFormat = NATIVE
+    diff_text: str = field(default="", repr=False)
 
     @property
     def changed(self) -> bool:
         return self.outcome is Outcome.CHANGED
 
+    @property
+    def formatted(self) -> bool:
+        """Whether the file was formatted (canonical already, or changed)."""
+        return self.outcome in (Outcome.CANONICAL, Outcome.CHANGED)
+
     def diff(self) -> str:
         """The unified diff from the source to its canonical form ("" when unchanged)."""
-        if self.outcome is not Outcome.CHANGED:
-            return ""
-        lines = difflib.unified_diff(
-            self.original.splitlines(keepends=True),
-            self.text.splitlines(keepends=True),
-            fromfile=self.name,
-            tofile=f"{self.name} (formatted)",
-        )
-        return "".join(line if line.endswith("\n") else line + "\n" for line in lines)
+        return self.diff_text if self.outcome is Outcome.CHANGED else ""
 
 
-def _read(name: str) -> bytes:
-    if name == "-":
-        return sys.stdin.buffer.read()
-    try:
-        return Path(name).read_bytes()
-    except OSError as exc:
-        raise RecordReadError(f"{name}: {unreadable(exc)}") from None
+#: How much of a canonical form or a diff :func:`format_file` holds in memory before it
+#: goes on in a temporary file.
+SPOOL_CHARS: Final = 1 << 20
+
+
+def format_file(
+    name: str, mode: Mode, out: IO[str] | None = None, progress: Progress | None = None
+) -> Formatted:
+    """Format one record file (``-``: standard input) a game at a time, in memory bounded
+    by its largest game: print its canonical form to ``out`` (:attr:`Mode.PRINT`), or the
+    diff to it (:attr:`Mode.DIFF`), rewrite it (:attr:`Mode.WRITE`, through
+    :func:`~spadesctl.output.write_text`: the file is left as it was unless every game
+    was formatted), or only tell (:attr:`Mode.CHECK`).
+
+    Nothing is written unless the whole file was formatted and proven (its canonical
+    form read back to the same games, cleanly): until then the text goes to a
+    temporary file.  ``progress`` is told the bytes formatted as it goes (half of each
+    game's as it is read, the other half as its canonical form is read back).
+    :class:`~spadesctl.output.OutputError` when ``out`` (or the rewritten file) cannot
+    be written.
+    """
+    if mode is Mode.CHECK:
+        return _format_stream(name, None, None, progress)
+    with tempfile.SpooledTemporaryFile(
+        max_size=SPOOL_CHARS, mode="w+", encoding="utf-8", errors="surrogateescape", newline=""
+    ) as spool:
+        if mode is Mode.DIFF:
+            result = _format_stream(name, None, spool, progress)
+        else:
+            result = _format_stream(name, spool, None, progress)
+        if not result.formatted or (mode is not Mode.PRINT and not result.changed):
+            return result
+        spool.seek(0)
+        chunks = iter(functools.partial(spool.read, SPOOL_CHARS), "")
+        if mode is Mode.WRITE:
+            write_text(name, chunks)
+            return result
+        assert out is not None
+        empty = True
+        for chunk in chunks:
+            out.write(chunk)
+            empty = False
+        if empty and mode is Mode.PRINT:  # nothing to format: printed as it is
+            with _opened(name) as source:
+                _copy_text(utf8_stream(source), out)
+    return result
 
 
 def format_source(name: str, progress: Callable[[int], None] | None = None) -> Formatted:
-    """Format one record file (``-``: standard input); ``progress`` is told the bytes
-    formatted as it goes (half of each game's as it is read, the other half as its
-    canonical form is read back)."""
-    half = None if progress is None else (lambda n: progress(n // 2))
+    """Format one record file (``-``: standard input) in memory: its canonical form in
+    ``text`` and the diff in :meth:`Formatted.diff` (:func:`format_file` holds only a
+    game of them)."""
+    text, diff = io.StringIO(), io.StringIO()
+    result = _format_stream(name, text, diff, progress)
+    if not result.formatted:
+        return result
+    return dataclasses.replace(result, text=text.getvalue(), diff_text=diff.getvalue())
+
+
+def _format_stream(
+    name: str, canonical: IO[str] | None, diff: IO[str] | None, progress: Progress | None
+) -> Formatted:
+    """Format ``name`` a game at a time: its canonical text to ``canonical`` and the diff
+    to ``diff`` as they are found (to be thrown away unless the outcome says the file
+    was formatted)."""
     try:
-        data = _read(name)
+        with _opened(name) as raw:
+            utf8 = not (head_of(raw, 2) or b"").startswith(UTF16_BOMS)  # canonical is UTF-8
+            tee = _Tee(utf8_stream(raw), name, keep=diff is not None)
+            stream = io.BufferedReader(tee)
+            record_format = detect(stream, name)
+            if record_format is not NATIVE:
+                return Formatted(name, Outcome.NOT_NATIVE, record_format=record_format)
+            run = _Run(name, stream, tee, canonical, diff, progress)
+            return run.formatted(utf8)
     except RecordReadError as exc:
         return Formatted(name, Outcome.UNREADABLE, message=str(exc))
-    utf8 = not data.startswith(UTF16_BOMS)  # canonical text is UTF-8
-    if not utf8:
-        data = utf8_stream(io.BytesIO(data)).read()
-    record_format = detect(io.BytesIO(data), name)
-    if record_format is not NATIVE:
-        return Formatted(name, Outcome.NOT_NATIVE, record_format=record_format)
-    try:
-        games = list(games_from_stream(io.BytesIO(data), name, progress=half))
-    except BinaryFileError as exc:
-        return Formatted(name, Outcome.UNREADABLE, message=f"{name}: {exc}")
-    original = data.decode("utf-8", "replace")
-    problems = tuple(Diagnostic.from_issue(i, g.source, g.index) for g in games for i in g.issues)
-    if problems:
-        return Formatted(name, Outcome.HAS_ERRORS, original, problems=problems)
-    text = with_comments(games, original)
-    canonical = io.BytesIO(text.encode("utf-8", "surrogateescape"))
-    again = list(games_from_stream(canonical, name, progress=half))
-    if again != games or any(g.issues for g in again):  # never lose or change a word
-        message = f"{name}: not formatted: its comments could not be kept in place (please report)"
-        return Formatted(name, Outcome.UNREADABLE, original, message=message)
-    outcome = Outcome.CANONICAL if text == original and utf8 else Outcome.CHANGED
-    return Formatted(name, outcome, original, text)
+
+
+@contextlib.contextmanager
+def _opened(name: str) -> Iterator[BinaryIO]:
+    """``name`` opened to be read (standard input copied to a temporary file first, so
+    that it can be read again)."""
+    if name != "-":
+        try:
+            stream = open(name, "rb")  # noqa: SIM115 (closed below)
+        except OSError as exc:
+            raise RecordReadError(f"{name}: {unreadable(exc)}") from None
+        with stream:
+            yield stream
+        return
+    with tempfile.TemporaryFile() as copy:
+        try:
+            shutil.copyfileobj(sys.stdin.buffer, copy)
+        except OSError as exc:
+            raise RecordReadError(f"{name}: {unreadable(exc)}") from None
+        copy.seek(0)
+        yield copy
+
+
+def _copy_text(stream: BinaryIO, out: IO[str]) -> None:
+    """A stream's bytes written as the text they hold (undecodable bytes replaced)."""
+    decoder = codecs.getincrementaldecoder("utf-8")("replace")
+    while chunk := stream.read(SPOOL_CHARS):
+        out.write(decoder.decode(chunk))
+    out.write(decoder.decode(b"", final=True))
+
+
+class _Tee(io.RawIOBase):
+    """A raw stream that hashes what is read through it and, when asked (``keep``),
+    keeps it until :meth:`take` takes it a line at a time (the original side of
+    ``fmt --diff``)."""
+
+    def __init__(self, stream: BinaryIO, name: str, *, keep: bool) -> None:
+        super().__init__()
+        self._stream = stream
+        self._name = name
+        self.digest = hashlib.blake2b()
+        self._keep = keep
+        self._kept = bytearray()
+        self._line = 1  # the number of the first line kept
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: memoryview) -> int:  # type: ignore[override]
+        try:
+            data = self._stream.read(len(buffer))
+        except OSError as exc:
+            if isinstance(exc, SpadesctlIOError):
+                raise
+            raise RecordReadError(f"{self._name}: {unreadable(exc)}") from None
+        n = len(data)
+        buffer[:n] = data
+        self.digest.update(data)
+        if self._keep:
+            self._kept += data
+        return n
+
+    def take(self, before: int | None) -> str:
+        """The kept lines before line ``before`` (``None``: all that is left), as text."""
+        if before is None:
+            cut = len(self._kept)
+        else:
+            cut = 0
+            for _ in range(before - self._line):
+                cut = self._kept.find(b"\n", cut) + 1
+                if not cut:  # not read yet: cannot be (the reader reads whole lines)
+                    cut = len(self._kept)
+                    break
+            self._line = max(before, self._line)
+        taken = bytes(self._kept[:cut])
+        del self._kept[:cut]
+        return taken.decode("utf-8", "replace")
+
+
+class _OriginalError(Exception):
+    """The file itself could not be read on (raised through the read-back)."""
+
+    def __init__(self, cause: BinaryFileError) -> None:
+        super().__init__(str(cause))
+        self.cause = cause
+
+
+class _HasErrors(Exception):
+    """A game of the file has syntax issues: it is not formatted."""
+
+
+class _Chunks(io.RawIOBase):
+    """The bytes of an iterator of byte strings, read as a raw stream."""
+
+    def __init__(self, chunks: Iterator[bytes]) -> None:
+        super().__init__()
+        self._chunks = chunks
+        self._pending = b""
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: memoryview) -> int:  # type: ignore[override]
+        while not self._pending:
+            chunk = next(self._chunks, None)
+            if chunk is None:
+                return 0
+            self._pending = chunk
+        n = min(len(buffer), len(self._pending))
+        buffer[:n] = self._pending[:n]
+        self._pending = self._pending[n:]
+        return n
+
+
+class _Run:
+    """Formatting one native file: its games read, commented, written, read back and
+    compared one at a time (at most a block of the file and a game or two held)."""
+
+    def __init__(
+        self,
+        name: str,
+        stream: BinaryIO,
+        tee: _Tee,
+        canonical: IO[str] | None,
+        diff: IO[str] | None,
+        progress: Progress | None,
+    ) -> None:
+        self.name = name
+        self.half = None if progress is None else (lambda n: progress(n // 2))
+        self.units = iter(game_texts_from_stream(stream, name))
+        self.index = 0
+        self.tee = tee
+        self.canonical = canonical
+        self.diff = None if diff is None else UnifiedDiff(diff.write, name, f"{name} (formatted)")
+        self.digest = hashlib.blake2b()
+        self.written: collections.deque[Game] = collections.deque()  # awaiting the read-back
+        self.problems: list[Diagnostic] = []
+        self.segment: list[str] = []  # the canonical lines of the diff's current segment
+
+    def formatted(self, utf8: bool) -> Formatted:
+        name = self.name
+        try:
+            again = games_from_stream(
+                io.BufferedReader(_Chunks(self._written())), name, progress=self.half
+            )
+            for back in again:
+                game = self.written.popleft() if self.written else None
+                if game is None or back != game or back.issues:
+                    return self._not_kept()
+            if self.written:
+                return self._not_kept()
+        except _HasErrors:
+            try:
+                self._collect_problems()
+            except BinaryFileError as exc:
+                return Formatted(name, Outcome.UNREADABLE, message=f"{name}: {exc}")
+            return Formatted(name, Outcome.HAS_ERRORS, problems=tuple(self.problems))
+        except (_OriginalError, BinaryFileError) as exc:
+            return Formatted(name, Outcome.UNREADABLE, message=f"{name}: {exc}")
+        if self.diff is not None:
+            self.diff.close()
+        same = utf8 and self.digest.digest() == self.tee.digest.digest()
+        return Formatted(name, Outcome.CANONICAL if same else Outcome.CHANGED)
+
+    def _not_kept(self) -> Formatted:
+        message = (
+            f"{self.name}: not formatted: its comments could not be kept in place (please report)"
+        )
+        return Formatted(self.name, Outcome.UNREADABLE, message=message)
+
+    def _games(self) -> Iterator[Game]:
+        """The file's games, each holding its comments where ``fmt`` puts them."""
+        comments = CommentReader()
+        while True:
+            try:
+                unit = next(self.units, None)
+            except BinaryFileError as exc:
+                raise _OriginalError(exc) from None
+            if unit is None:
+                break
+            self.index += 1
+            game = self._game(unit)
+            if game.issues:
+                self.problems.extend(_problems(game))
+                raise _HasErrors
+            if isinstance(unit, GameText) and unit.comments:
+                found = comments.read(unit.comments)
+                if found:
+                    game = dataclasses.replace(game, comments=place_comments(game, found))
+            if self.half is not None:
+                self.half(unit_size(unit))
+            yield game
+
+    def _game(self, unit: GameText | Game) -> Game:
+        return game_from_text(unit, self.name, self.index) if isinstance(unit, GameText) else unit
+
+    def _collect_problems(self) -> None:
+        """The problems of the rest of the file, once one game had some."""
+        for unit in self.units:
+            self.index += 1
+            self.problems.extend(_problems(self._game(unit)))
+
+    def _written(self) -> Iterator[bytes]:
+        """The canonical text, a game at a time, as it is also written out."""
+        count = 0
+        for game, lead, body in game_parts(self._games()):
+            count += 1
+            first = _first_line(game) if game is not None else None
+            if first is not None:  # a cut of the diff's segments, before its first line
+                self._emit(lead)
+                self._cut(first)
+                self._emit(body)
+            else:
+                self._emit(lead + body)
+            if game is not None:
+                self.written.append(game)
+            yield (lead + body).encode("utf-8", "surrogateescape")
+        if not count:  # no game: its comments are kept as they are
+            for text in self._lone_comments():
+                self._emit(text)
+                yield text.encode("utf-8", "surrogateescape")
+        if self.diff is not None:
+            self.diff.add(self.tee.take(None).splitlines(keepends=True), self.segment)
+            self.segment = []
+
+    def _emit(self, text: str) -> None:
+        if not text:
+            return
+        self.digest.update(text.encode("utf-8", "surrogateescape"))
+        if self.canonical is not None:
+            self.canonical.write(text)
+        if self.diff is not None:
+            self.segment.extend(text.splitlines(keepends=True))
+
+    def _cut(self, line: int) -> None:
+        if self.diff is not None:
+            self.diff.add(self.tee.take(line).splitlines(keepends=True), self.segment)
+            self.segment = []
+
+    def _lone_comments(self) -> Iterator[str]:
+        """The comments of a file without games, read again from its start."""
+        with _opened(self.name) as raw:
+            lines = read_lines(utf8_stream(raw))
+            numbered = ((n, text) for n, text, _ in lines if text is not None)
+            reader = CommentReader()
+            for number, text in numbered:
+                for comment in reader.read([(number, text)]):
+                    yield comment.text + "\n"
+            for comment in reader.close():
+                yield comment.text + "\n"
+
+
+def _first_line(game: Game) -> int | None:
+    """The first source line of ``game``'s lines (``None``: it wrote none)."""
+    origins = [o for _, found in game_lines(game) for o in found]
+    return min(origins) if origins else None
+
+
+def _problems(game: Game) -> Iterator[Diagnostic]:
+    return (Diagnostic.from_issue(i, game.source, game.index) for i in game.issues)
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,35 +464,52 @@ def comments_of_lines(numbered: Iterable[tuple[int, str]]) -> list[Comment]:
     """:func:`find_comments` of a record's lines with their numbers; the lines without a
     comment may be left out (:attr:`~spadesctl.notation.reader.GameText.comments`), but
     not a line inside a block comment."""
-    found: list[Comment] = []
-    block: tuple[int, list[str], bool] | None = None  # a block comment still open
-    in_block = False
-    for number, line in numbered:
-        spans, still_open = comment_spans(line, in_block)
-        pieces = [line[start:end].rstrip() for start, end in spans]
-        content = any(not ch.isspace() for ch in blank_comments(line, in_block)[0])
-        if block is not None:  # the first piece goes on with the block of the lines above
-            first, parts, alone = block
-            parts.append(pieces.pop(0))
-            if not content:  # what follows its end on this line stays with it
-                if pieces:
-                    parts[-1] = " ".join([parts[-1], *pieces])
-                if not still_open:
-                    found.append(Comment(first, "\n".join(parts), alone))
-                    block = None
-                in_block = still_open
-                continue
-            found.append(Comment(first, "\n".join(parts), alone))  # closed on this line
-            block = None
-        for index, piece in enumerate(pieces):
-            if still_open and index == len(pieces) - 1:
-                block = (number, [piece], not content)
-            else:
-                found.append(Comment(number, piece, not content))
-        in_block = still_open
-    if block is not None:  # never closed: a syntax error, not formatted anyway
-        found.append(Comment(block[0], "\n".join(block[1]), block[2]))
-    return found
+    reader = CommentReader()
+    return [*reader.read(numbered), *reader.close()]
+
+
+class CommentReader:
+    """:func:`comments_of_lines` a piece at a time (the comment lines of each game of a
+    file in turn), a block comment open at the end of a piece going on in the next."""
+
+    def __init__(self) -> None:
+        self._block: tuple[int, list[str], bool] | None = None  # a block still open
+        self._in_block = False
+
+    def read(self, numbered: Iterable[tuple[int, str]]) -> list[Comment]:
+        """The comments ended by these lines."""
+        found: list[Comment] = []
+        block, in_block = self._block, self._in_block
+        for number, line in numbered:
+            spans, still_open = comment_spans(line, in_block)
+            pieces = [line[start:end].rstrip() for start, end in spans]
+            content = any(not ch.isspace() for ch in blank_comments(line, in_block)[0])
+            if block is not None:  # the first piece goes on with the block of the lines above
+                first, parts, alone = block
+                parts.append(pieces.pop(0))
+                if not content:  # what follows its end on this line stays with it
+                    if pieces:
+                        parts[-1] = " ".join([parts[-1], *pieces])
+                    if not still_open:
+                        found.append(Comment(first, "\n".join(parts), alone))
+                        block = None
+                    in_block = still_open
+                    continue
+                found.append(Comment(first, "\n".join(parts), alone))  # closed on this line
+                block = None
+            for index, piece in enumerate(pieces):
+                if still_open and index == len(pieces) - 1:
+                    block = (number, [piece], not content)
+                else:
+                    found.append(Comment(number, piece, not content))
+            in_block = still_open
+        self._block, self._in_block = block, in_block
+        return found
+
+    def close(self) -> list[Comment]:
+        """A block comment never closed (a syntax error, not formatted anyway)."""
+        block, self._block = self._block, None
+        return [] if block is None else [Comment(block[0], "\n".join(block[1]), block[2])]
 
 
 def place_comments(game: Game, comments: Iterable[Comment]) -> tuple[GameComment, ...]:
@@ -234,12 +576,16 @@ def with_comments(games: Iterable[Game], original: str) -> str:
 
 
 __all__ = [
+    "SPOOL_CHARS",
     "Comment",
+    "CommentReader",
     "Formatted",
+    "Mode",
     "Outcome",
     "commented_game",
     "comments_of_lines",
     "find_comments",
+    "format_file",
     "format_source",
     "place_comments",
     "with_comments",

@@ -224,3 +224,51 @@ def test_a_pass_before_the_bids_is_written_as_trick_notation() -> None:
     lines = text.splitlines()
     assert lines.index("X E>W: 2H 5D") < lines.index("C N: 4 2 1 3")
     assert [(p.giver, p.receiver) for p in back.hands[0].passes_before_bid] == [(Seat.E, Seat.W)]
+
+
+# -- found by the campaign of session 6 (seed 5101, 15 minutes) -----------------------
+
+
+def test_a_trick_notation_holding_in_any_order_reads_as_the_canonical_one() -> None:
+    """A ``D`` line's ranks written out of order (``J364``) read as the holding in the
+    notation's order, so that the game written natively or as PBN reads back equal."""
+    from spadesctl.interop.trick_notation import games_from_trick_notation_stream
+
+    deal = "N:T8.Q94.A932.AKT8 E:AJ976.T762.QJ5.9 S:K43.AK85.74.Q532 W:Q52.J3.KT86.J364"
+    text = f"% trick-notation v1\nD {deal}\n"
+    [game] = games_from_trick_notation_stream(io.BytesIO(text.encode()), "in.tn")
+    assert not game.issues
+    west = next(h for h in game.hands[0].deal.holdings if h.seat is Seat.W)  # type: ignore[union-attr]
+    assert [c.text for c in west.cards[-4:]] == ["JC", "6C", "4C", "3C"]
+    assert parse_text("".join(format_games([game])), "back.spades") == [game]
+    assert parse_text("".join(format_pbn_games([game])), "back.pbn") == [game]
+
+
+def test_a_game_after_the_separator_is_written_alike_with_comments_or_without() -> None:
+    """A game without tags after the separator line: the blank line after the separator
+    is written whether or not the game (or the one before) has comments, so that fmt of
+    fmt's text is the same text (a PBN record's comment made it differ)."""
+    from spadesctl.formatting import with_comments
+
+    pbn = (
+        '[East "Bo"]\n[Took "N 4 E 3 S 6 W 0"]\n[Took "N 0 E 6 S 5 W 2"]\n\n'
+        '[Rules "britannica"]\n;\n'
+    )
+    games = parse_text(pbn, "in.pbn")
+    text = "".join(format_games(games))
+    assert "[NewGame]\n\nhand 1" in text
+    again = parse_text(text, "again.spades")
+    assert with_comments(again, text) == text
+
+
+def test_an_empty_widow_cell_is_no_widow(tmp_path: Path) -> None:
+    """A hands table whose ``widow`` cell is ``-`` (no card): no widow line (the native
+    notation has no empty widow, and PBN reads an empty Widow tag as none), so the game
+    converts to PBN and back equal."""
+    header = "game,hand,dealer,seat,deal,bid,widow\n"
+    path = tmp_path / "hands.csv"
+    path.write_text(f"{header}1,3,S,W,TS 9S 6S KH 9H 8H 5H AD 9D 8D 4D TC 3C,2,-\n")
+    [game] = _games(path)
+    assert game.hands[0].widow is None
+    assert parse_text("".join(format_pbn_games([game])), "back.pbn") == [game]
+    assert parse_text("".join(format_games([game])), "back.spades") == [game]

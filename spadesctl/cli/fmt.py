@@ -12,8 +12,8 @@ from spadesctl.cli.errors import fail
 from spadesctl.cli.options import Colour, ColourOption, OutputOption, colour_for
 from spadesctl.cli.progress import BytesProgress
 from spadesctl.emit.diagnostics import format_text
-from spadesctl.formatting import Formatted, Outcome, format_source
-from spadesctl.output import OutputError, open_output, write_text
+from spadesctl.formatting import Formatted, Mode, Outcome, format_file
+from spadesctl.output import OutputError, open_output
 from spadesctl.record_formats import NATIVE, suffix_list
 from spadesctl.sources import expand_paths
 from spadesctl.status import ExitStatus
@@ -94,29 +94,32 @@ def _format(
     files: list[str], out: IO[str], check: bool, diff: bool, write: bool, quiet: bool, colour: bool
 ) -> ExitStatus:
     status = ExitStatus.CLEAN
+    mode = Mode.CHECK if check else Mode.DIFF if diff else Mode.WRITE if write else Mode.PRINT
     # a bar by bytes on a terminal, when nothing but messages is printed
     bar = BytesProgress(files, "formatting", enabled=None if check or diff or write else False)
     try:
         for name in files:
-            result = format_source(name, bar.add if bar.enabled else None)
+            try:
+                result = format_file(name, mode, out, bar.add if bar.enabled else None)
+            except OutputError as exc:
+                if mode is not Mode.WRITE:
+                    raise
+                bar.clear()
+                typer.echo(f"spadesctl: error: {exc}", err=True)
+                status = ExitStatus.USAGE
+                continue
             bar.clear()  # messages and the bar may share the terminal
-            status = _report(result, out, check, diff, write, quiet, colour, status)
+            status = _report(result, out, mode, quiet, colour, status)
     finally:
         bar.close()
     return status
 
 
 def _report(
-    result: Formatted,
-    out: IO[str],
-    check: bool,
-    diff: bool,
-    write: bool,
-    quiet: bool,
-    colour: bool,
-    status: ExitStatus,
+    result: Formatted, out: IO[str], mode: Mode, quiet: bool, colour: bool, status: ExitStatus
 ) -> ExitStatus:
-    """Print or write what formatting one file gave; the exit status so far."""
+    """Print what formatting one file gave (its text, diff or rewrite are done); the exit
+    status so far."""
     name = result.name
     if result.outcome is Outcome.NOT_NATIVE:
         typer.echo(
@@ -133,22 +136,11 @@ def _report(
             typer.echo(format_text(d, colour), err=True)
         typer.echo(f"{name}: not formatted: fix the errors above first", err=True)
         status = max(status, ExitStatus.PROBLEMS)
-    elif check or diff:
-        if result.changed:
-            if diff:
-                out.write(result.diff())
-            else:
-                out.write(f"would reformat {name}\n")
-            status = max(status, ExitStatus.PROBLEMS)
-    elif write:
-        if result.changed:
-            try:
-                write_text(name, [result.text])
-            except OutputError as exc:
-                typer.echo(f"spadesctl: error: {exc}", err=True)
-                return ExitStatus.USAGE
-            if not quiet:
-                typer.echo(f"reformatted {name}", err=True)
-    else:
-        out.write(result.text or result.original)
+    elif result.changed and mode is Mode.CHECK:
+        out.write(f"would reformat {name}\n")
+        status = max(status, ExitStatus.PROBLEMS)
+    elif result.changed and mode is Mode.DIFF:
+        status = max(status, ExitStatus.PROBLEMS)
+    elif result.changed and mode is Mode.WRITE and not quiet:
+        typer.echo(f"reformatted {name}", err=True)
     return status

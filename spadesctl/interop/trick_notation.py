@@ -33,6 +33,7 @@ from spadesctl.cards import (
     Card,
     Seat,
     Side,
+    holding_order,
     seats_for,
 )
 from spadesctl.events import (
@@ -175,7 +176,7 @@ def _holding(text: str) -> tuple[Card, ...] | None:
         if group == "-":
             continue
         cards.extend(Card.parse(rank + suit) for rank in group)
-    return tuple(cards)
+    return tuple(sorted(cards, key=holding_order))  # as every reader holds them
 
 
 @dataclass(slots=True)

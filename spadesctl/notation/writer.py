@@ -219,23 +219,36 @@ def format_games(games: Iterable[Game]) -> Iterator[str]:
     """Canonical text of several games, separated by a blank line (and by the separator
     line where the games could not be told apart otherwise), with the comments a game
     holds (:attr:`~spadesctl.record.Game.comments`) where ``fmt`` puts them."""
+    for _, lead, body in game_parts(games):
+        yield lead + body
+
+
+def game_parts(games: Iterable[Game]) -> Iterator[tuple[Game | None, str, str]]:
+    """:func:`format_games` a game at a time, each game's text cut where its own first
+    line begins: ``(game, lead, body)``, the lead being what comes before that line (the
+    blank line after the game before, the separator line, the comments written before
+    it, those after the game before first); then ``(None, comments, "")`` for the
+    comments after the last game, if any.  Holds one game and the comments after it."""
     previous: Game | None = None
     pending: list[str] = []  # the comments after the game before: before this one's
     for game in games:
         separated = needs_separator(previous, game)
+        gap = "\n" if previous is not None else ""
         if game.comments or pending:
-            text, pending = _commented_game(game, separated, pending)
+            lead, body, pending = _commented_game(game, separated, pending)
         else:
-            text = format_game(game, separated=separated)
-        yield ("\n" if previous is not None else "") + text
+            body = format_game(game)
+            lead = "".join(line + "\n" for line in _separator(game, separated, bool(body)))
+        yield game, gap + lead, body
         previous = game
     if pending:
-        yield "".join(c + "\n" for c in pending)
+        yield None, "".join(c + "\n" for c in pending), ""
 
 
-def _commented_game(game: Game, separated: bool, pending: list[str]) -> tuple[str, list[str]]:
+def _commented_game(game: Game, separated: bool, pending: list[str]) -> tuple[str, str, list[str]]:
     """The text of ``game`` with its comments and then ``pending`` (the comments after
-    the game before) before its first line; the comments after it, to write after it."""
+    the game before) before its first line, cut where that line begins; the comments
+    after it, to write after it."""
     lines = [text for text, _ in game_lines(game)]
     before: dict[int, list[str]] = {0: list(pending)} if pending and lines else {}
     after: dict[int, list[str]] = {}
@@ -246,12 +259,24 @@ def _commented_game(game: Game, separated: bool, pending: list[str]) -> tuple[st
             trailing.append(c.text)
         else:
             (after if c.inline else before).setdefault(at, []).append(c.text)
-    out = [GAME_SEPARATOR] if separated else []
+    lead = _separator(game, separated, bool(lines))
+    lead.extend(before.get(0, ()))
+    out: list[str] = []
     for at, text in enumerate(lines):
-        out.extend(before.get(at, ()))
+        if at:
+            out.extend(before.get(at, ()))
         notes = after.get(at)
         out.append(" ".join([text, *notes]) if notes else text)
-    return "".join(line + "\n" for line in out), trailing
+    return "".join(line + "\n" for line in lead), "".join(line + "\n" for line in out), trailing
+
+
+def _separator(game: Game, separated: bool, written: bool) -> list[str]:
+    """The lines that start ``game`` when it is ``separated``: the separator line, and a
+    blank line when the game has lines and no tags (:func:`game_lines` makes the
+    separator a block of its own, or the first line of the tags' block)."""
+    if not separated:
+        return []
+    return [GAME_SEPARATOR, ""] if written and not game.tags else [GAME_SEPARATOR]
 
 
 def file_lines(games: Iterable[Game]) -> Iterator[Line]:
