@@ -138,19 +138,44 @@ ROOT: Final = Path(__file__).resolve().parents[1]
 def clean_texts(rules_text: str, count: int = 4) -> tuple[str, ...]:
     """``count`` generated games under ``rules_text``, as ``fmt`` writes them; then the
     score sheets of the first two of them (bids and ``took`` lines only), the first with
-    each side's tricks together where no partner bid nil, and the second game with the
-    took lines of its sheet after its tricks (the games of a seed are the same games)."""
+    each side's tricks together where no partner bid nil, the second game with the took
+    lines of its sheet after its tricks (the games of a seed are the same games), and the
+    third with each hand's last trick claimed (``_claimed``)."""
     rules = parse_rules(rules_text)
-    full = tuple(format_game(g) for g in generate_games(count, seed=7, rules=rules))
+    full = tuple(format_game(g) for g in generate_games(max(count, 3), seed=7, rules=rules))
     sheets = [
         format_game(g)
-        for g in generate_games(2, seed=7, rules=rules, options=GenerateOptions(hands_only=True))
+        for g in generate_games(3, seed=7, rules=rules, options=GenerateOptions(hands_only=True))
     ]
     played = "\n\n".join(
         _took_after_play(hand, sheet)
         for hand, sheet in zip(full[1].split("\n\n"), sheets[1].split("\n\n"), strict=True)
     )
-    return (*full, _sides_together(sheets[0]), sheets[1], played)
+    claimed = "\n\n".join(
+        _claimed(hand, sheet, k)
+        for k, (hand, sheet) in enumerate(
+            zip(full[2].split("\n\n"), sheets[2].split("\n\n"), strict=True)
+        )
+    )
+    return (*full[:count], _sides_together(sheets[0]), sheets[1], played, claimed)
+
+
+def _claimed(hand: str, sheet: str, k: int) -> str:
+    """A played hand (a block of a game's text) whose last trick is claimed instead by
+    the seat that won it, and its sheet's took line after the claim in every other hand
+    (``k``: the hand's place); the seat that won the last trick is the one its took
+    count gives a trick more than the tricks it led after the first."""
+    took = [line for line in sheet.split("\n") if line.startswith("took ")]
+    lines = hand.split("\n")
+    tricks = [k for k, line in enumerate(lines) if line.startswith("trick ")]
+    if not took or not tricks:
+        return hand
+    words = took[0].split(" ")
+    counts = dict(zip(words[1::2], map(int, words[2::2]), strict=True))
+    leaders = [lines[t].split(" ")[2] for t in tricks[1:]]
+    (last,) = [seat for seat, n in counts.items() if n - leaders.count(seat) == 1]
+    claim = [f"claim {last}", *(took if k % 2 else [])]
+    return "\n".join([*lines[: tricks[-1]], *claim, *lines[tricks[-1] + 1 :]])
 
 
 def _took_after_play(hand: str, sheet: str) -> str:
@@ -391,6 +416,9 @@ bags NS 2 EW 1
 #: The score sheet of ``ONE_HAND``: taken out where the ruleset would score it otherwise.
 _SHEET: Final = "score NS 32 EW 71\nbags NS 2 EW 1\n"
 
+#: The last trick of ``ONE_HAND`` (East wins it): a claim may stand in for it.
+_LAST: Final = "trick 13 S 4S 5D 6C QS\n"
+
 #: The first hand of ``ONE_HAND`` again as hand {0} dealt by {1}: as a second hand, wrong.
 _HAND: Final = "\n" + ONE_HAND.split("\n\n", 1)[1].replace("hand 1 dealer W", "hand {0} dealer {1}")
 
@@ -487,6 +515,15 @@ PLANTED: Final[list[tuple[str, str, str, str, Kind | None]]] = [
     ("took", "standard", "score NS", "took N 1 E 4 S 4 W 4\nscore NS", None),
     ("took, sides", "standard", "score NS", "took NS 5 EW 8\nscore NS", None),
     ("took as written", "standard", "score NS", "took EW 8 N 01 S 4\nscore NS", None),
+    ("claim", "standard", _LAST, "claim E\n", None),
+    ("claim by a partner", "standard", _LAST, "claim W\n", None),
+    ("claim and took", "standard", _LAST, "claim E\ntook N 1 E 4 S 4 W 4\n", None),
+    ("took short of play", "standard", _LAST, "took N 1 E 4 S 4 W 4\n", None),
+    ("claim by the other side", "standard", _LAST, "claim S\n", SCORE_MISMATCH),
+    ("over claim", "standard", _LAST, "claim N\ntook N 1 E 4 S 4 W 4\n", TRICK_COUNT_MISMATCH),
+    ("took below play", "standard", _LAST, "took N 0 E 5 S 4 W 4\n", TRICK_COUNT_MISMATCH),
+    ("claim after every trick", "standard", _LAST, _LAST + "claim E\n", None),
+    ("claim twice", "standard", _LAST, "claim E\nclaim E\n", None),
 ]
 
 #: ``ONE_HAND`` as a score sheet: its bids, the tricks each seat took, its score.
@@ -554,6 +591,10 @@ SETTLED: Final = (
     "took",
     "took, sides",
     "took as written",
+    "claim",
+    "claim by a partner",
+    "claim and took",
+    "took short of play",
     "sheet",
     "sheet, sides",
     "sheet, as written",
@@ -602,6 +643,8 @@ CUTTHROAT_EDITS: Final[list[tuple[str, str, Kind]]] = [
     ("bid S 4 N 2 E 2", "bid S 18 N 2 E 2", BID_OUT_OF_RANGE),
     ("trick 2 S AD TD KD", "trick 2 S AD TD QD", CARD_PLAYED_TWICE),
     ("trick 17 S JS KS AS\n", "", INCOMPLETE_HAND),
+    ("trick 17 S JS KS AS\n", "claim W\n", INCOMPLETE_HAND),  # no West at the table
+    ("trick 17 S JS KS AS\n", "took N 5 E 6 S 6 W 0\n", TRICK_COUNT_MISMATCH),
     ("hand 2 dealer S", "hand 2 dealer W", DEALER_OUT_OF_TURN),
     ("trick 1 N 2C 6C TC", "trick 1 E 6C TC 2C", WRONG_LEADER),
 ]

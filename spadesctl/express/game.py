@@ -29,6 +29,9 @@ _TAG: Final = re.compile(r'\[([A-Za-z][A-Za-z0-9_]*) "([^"\\]*)"\]')
 #: A score as ``fmt`` writes it (no sign for positives, no leading zeros), of at most
 #: nine digits (the grammar's limit).
 _SCORE: Final = re.compile(r"-?(?:0|[1-9][0-9]{0,8})")
+#: A ``claim`` line as ``fmt`` writes it -> the claimer (a seat not at the table is
+#: refused by its number).
+_CLAIMS: Final = {f"claim {seat}": s for s, seat in enumerate("NESW")}
 #: A bag count as ``fmt`` writes it: the grammar reads 0 to MAX_NUMBER, without a sign.
 _BAGS: Final = frozenset(str(n) for n in range(MAX_NUMBER + 1))
 
@@ -166,32 +169,32 @@ def _hands(
             winners, figures = [], []
         deal = at + 1
         played = play_hand(rules, dealer, rows, deal, scores, winners)
-        sheet = played is None
         if played is not None:
-            at, bid, took = played
+            at, bid, took, first = played
             if play is not None:  # the deal line, and the trick lines that end at ``at``
                 play.append(rows[deal])
-                play.extend(rows[at - rules.tricks : at])
+                play.extend(rows[first:at])
         elif ledger is None and deal < len(rows) and rows[deal].startswith("bid "):
             # a score sheet's hand: bids and a took line (not yet for the tables' rows
-            # and the score command's sheets, which read each hand's deal and tricks)
+            # and the score command's sheets, which read each hand's deal and tricks;
+            # nor are claims and took lines below)
             played = sheet_bids(rules, dealer, rows, deal, scores)
             if played is None:
                 return None
-            at, bid, took = played
+            at, bid, took, first = played
+            if at >= len(rows) or rows[at][:5] != "took ":
+                return None  # incomplete-hand: a sheet's hand without its took line
         else:
             return None
         line = rows[at] if at < len(rows) else "-"
-        if line[0] == "t":  # a took line: a sheet's tricks, or the play's again
-            counted = read_took(rules, line, bid, took, 0 if sheet else rules.tricks)
-            if counted is None or ledger is not None:
+        if line[0] in "ct":  # a claim or a took line: the hand's outcome
+            if ledger is not None:
                 return None
-            if sheet:
-                took = counted
-            at += 1
+            outcome = _outcome(rules, rows, first, at, bid, took)
+            if outcome is None:
+                return None
+            at, took = outcome
             line = rows[at] if at < len(rows) else "-"
-        elif sheet:
-            return None  # incomplete-hand: a sheet's hand without its took line
         score_parties(rules, bid, took, scores, bags, sets, bostons, figures)
         if ledger is not None and winners is not None and figures is not None:
             ledger.hands.append(
@@ -216,6 +219,29 @@ def _hands(
             if ledger is not None:
                 ledger.end = (won, decided[1], hands)
     return hands or None
+
+
+def _outcome(
+    rules: ExpressRules, rows: list[str], first: int, at: int, bids: list[int], won: list[int]
+) -> tuple[int, list[int]] | None:
+    """A hand's ``claim`` and ``took`` lines from ``rows[at]``, after the trick lines
+    from ``rows[first]`` (none, on a score sheet), in which each seat won ``won``: the
+    row after them and each seat's tricks (a side's together on its first seat), or
+    ``None``.  A claim, when fewer tricks were played than the hand has, gives the
+    claimer's side every trick not played; a took line is read by the rules core."""
+    played = at - first
+    claimer = -1
+    if rows[at][0] == "c":
+        claimer = _CLAIMS.get(rows[at], -1)
+        if not 0 <= claimer < rules.players or played >= rules.tricks:
+            return None  # a claim by no one at the table, or after every trick
+        at += 1
+        if at == len(rows) or rows[at][0] != "t":
+            won = won.copy()
+            won[claimer] += rules.tricks - played
+            return at, won
+    counted = read_took(rules, rows[at], bids, won, played, claimer)
+    return None if counted is None else (at + 1, counted)
 
 
 def first_trick(rows: Sequence[str], deal: int) -> int:

@@ -184,13 +184,14 @@ def play_hand(
     at: int,
     scores: list[int],
     winners: list[int] | None = None,
-) -> tuple[int, list[int], list[int]] | None:
+) -> tuple[int, list[int], list[int], int] | None:
     """Replay the hand whose ``deal`` line is ``rows[at]``.
 
     ``scores``: each party's running score before the hand (for blind nil).  Returns
-    the row after the last trick, each seat's bid code and each seat's tricks; ``None``
-    if any line is unusual or any rule is broken.  ``winners``, when given, is told the
-    seat that won each trick in turn.
+    the row after the last trick line, each seat's bid code, each seat's tricks and the
+    row of the first trick line (fewer trick lines than the hand's tricks only when a
+    ``claim`` or ``took`` line follows them); ``None`` if any line is unusual or any rule
+    is broken.  ``winners``, when given, is told the seat that won each trick in turn.
     """
     if at + 1 >= len(rows):
         return None
@@ -204,7 +205,10 @@ def play_hand(
     cards = tables.cards
     after = _passes(rules, cards, bids, rows, at + 2, held)
     tricks = rules.tricks
-    if after is None or after + tricks > len(rows):
+    if after is None:
+        return None
+    end = tricks if after + tricks <= len(rows) else len(rows) - after  # the lines there are
+    if end <= 0:
         return None
     players = rules.players
     seats = rules.seats
@@ -231,7 +235,7 @@ def play_hand(
     spades_broken = rules.spades_broken
     spades_first_trick = rules.spades_first_trick
     followers = rules.followers
-    for t in range(first, tricks):
+    for t in range(first, end):
         words = rows[after + t].split(" ")
         if (
             len(words) != size
@@ -239,6 +243,8 @@ def play_hand(
             or words[1] != _TRICK_NUMBERS[t]
             or words[2] != seats[leader]
         ):
+            if words[0] == "claim" or words[0] == "took":  # the hand ends before its tricks
+                return after + t, bids, won, after
             return None
         # The lead.
         lead = card(words[3])
@@ -302,7 +308,9 @@ def play_hand(
         won[leader] += 1
         if winners is not None:
             winners.append(best)
-    return after + tricks, bids, won
+    if end < tricks:
+        return None  # the game's lines end before the hand's last trick
+    return after + tricks, bids, won, after
 
 
 def _lowest_club_trick(
@@ -347,22 +355,28 @@ def _lowest_club_trick(
 
 def sheet_bids(
     rules: ExpressRules, dealer: int, rows: Sequence[str], at: int, scores: list[int]
-) -> tuple[int, list[int], list[int]] | None:
+) -> tuple[int, list[int], list[int], int] | None:
     """The bids of a score sheet's hand, whose ``bid`` line is ``rows[at]`` (no deal, no
     pass and no trick lines: its ``took`` line, :func:`read_took`, follows).  As
-    :func:`play_hand`: the row after the bid line, each seat's bid code and each seat's
-    tricks in play (none), or ``None``."""
+    :func:`play_hand`: the row after the bid line (twice: no trick lines), each seat's
+    bid code and each seat's tricks in play (none), or ``None``."""
     bids = _bids(rules, dealer, rows[at].split(" "), scores, None)
-    return None if bids is None else (at + 1, bids, [0] * rules.players)
+    return None if bids is None else (at + 1, bids, [0] * rules.players, at + 1)
 
 
 def read_took(
-    rules: ExpressRules, line: str, bids: list[int], won: list[int], played: int
+    rules: ExpressRules,
+    line: str,
+    bids: list[int],
+    won: list[int],
+    played: int,
+    claimer: int = -1,
 ) -> list[int] | None:
-    """A ``took`` line after ``played`` tricks in which each seat won ``won``: each seat's
-    tricks (a side's together on its first seat), or ``None`` unless the line is as
-    ``fmt`` writes it and the rules core finds no fault in it
-    (:func:`~spadesctl.core.took.took_faults`, the replay's reading too)."""
+    """A ``took`` line after ``played`` tricks in which each seat won ``won`` (and a
+    ``claim`` by seat ``claimer``, if not -1): each seat's tricks (a side's together on
+    its first seat), or ``None`` unless the line is as ``fmt`` writes it and the rules
+    core finds no fault in it (:func:`~spadesctl.core.took.took_faults`, the replay's
+    reading too)."""
     words = line.split(" ")
     if len(words) < 3 or len(words) % 2 == 0 or words[0] != "took":
         return None
@@ -374,7 +388,8 @@ def read_took(
             return None  # a party not at the table, or a count not as fmt writes it
         entries.append((members, count))
     nils = [s for s, bid in enumerate(bids) if bid < 0]
-    faults, usable = took_faults(entries, rules.players, rules.tricks, nils, won, played)
+    claim = None if claimer < 0 else (rules.party_of[claimer], rules.party_seats)
+    faults, usable = took_faults(entries, rules.players, rules.tricks, nils, won, played, claim)
     if faults or not usable:
         return None  # trick-count-mismatch
     took = [0] * rules.players
