@@ -15,6 +15,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from spadesctl.core.bids import BLIND_NIL, NIL
+from spadesctl.express.family import ExpressRules
 from spadesctl.express.game import HandLedger, first_trick
 
 
@@ -41,3 +43,21 @@ def settled_lines(rows: Sequence[str], hand: HandLedger, tricks: int) -> Settled
     return SettledLines(
         rows[hand.deal + 1].split(" "), list(rows[hand.deal + 2 : first]), first, score, bags
     )
+
+
+def nils_by_party(
+    rules: ExpressRules, hand: HandLedger, bidders: Sequence[str]
+) -> list[list[tuple[int, bool, int]]]:
+    """A settled hand's nils, party by party, each party's in the order they were bid
+    (``bidders``: its bid line's seats, in order; as the scorer lists them): each nil as
+    its seat's index, whether it was blind, and the tricks that seat took."""
+    codes, took = hand.bids, hand.took
+    found: list[list[tuple[int, bool, int]]] = [[] for _ in rules.party_seats]
+    if NIL not in codes and BLIND_NIL not in codes:
+        return found
+    for word in bidders:
+        s = rules.seats.index(word)
+        code = codes[s]
+        if code in (NIL, BLIND_NIL):
+            found[rules.party_of[s]].append((s, code == BLIND_NIL, took[s]))
+    return found

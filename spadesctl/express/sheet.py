@@ -31,7 +31,7 @@ from spadesctl.core.score import PartyFigures
 from spadesctl.events import Bid, BidKind, RecordedBags, RecordedScore, Result, Tag
 from spadesctl.express.family import ExpressRules
 from spadesctl.express.game import GameLedger, HandLedger
-from spadesctl.express.lines import settled_lines
+from spadesctl.express.lines import nils_by_party, settled_lines
 from spadesctl.record import Game
 from spadesctl.rules.ruleset import Ruleset
 from spadesctl.scoring import GameResult, HandScore, PartyStanding, Standing, game_end
@@ -208,13 +208,10 @@ def _nils(table: _Table, hand: HandLedger, bidders: list[str]) -> tuple[NilResul
     """A settled hand's nils, party by party, each party's in the order they were bid
     (``bidders``: the bid line's seats, in order; as the scorer lists them)."""
     rules, seats, parties = table.rules, table.seats, table.parties
-    codes, took = hand.bids, hand.took
-    found: list[list[NilResult]] = [[] for _ in parties]
-    for word in bidders:
-        s = rules.seats.index(word)
-        code = codes[s]
-        if code in (NIL, BLIND_NIL):
-            p = rules.party_of[s]
-            blind = code == BLIND_NIL
-            found[p].append(nil_result(rules.score, seats[s], parties[p], blind, took[s]))
-    return tuple([nil for party in found for nil in party])
+    return tuple(
+        [
+            nil_result(rules.score, seats[s], parties[p], blind, took)
+            for p, nils in enumerate(nils_by_party(rules, hand, bidders))
+            for s, blind, took in nils
+        ]
+    )

@@ -24,10 +24,9 @@ from json.encoder import encode_basestring
 from typing import Final
 
 from spadesctl.cards import seats_for
-from spadesctl.core.bids import BLIND_NIL, NIL
 from spadesctl.core.score import Figures, score_rules
 from spadesctl.express.game import GameLedger
-from spadesctl.express.lines import settled_lines
+from spadesctl.express.lines import nils_by_party, settled_lines
 from spadesctl.express.sheet import BAG_PENALTIES, BAGS_ADDED, game_result
 from spadesctl.record import SEAT_TAGS
 from spadesctl.rules import format_rules
@@ -160,7 +159,6 @@ def settled_json(ledger: GameLedger, source: str, index: int) -> str:
     recorded = _object(party_keys, ["%d"] * len(party_keys), _ENTRY)
     explainer = _explainer(ruleset)
     members = list(enumerate(rules.party_seats))
-    seat_of = {seat: s for s, seat in enumerate(rules.seats)}
     size = rules.tricks
     bags = [0] * len(names)  # each party's bag counter before the hand
     bid_entry = "," + _ENTRY
@@ -169,13 +167,8 @@ def settled_json(ledger: GameLedger, source: str, index: int) -> str:
         lines = settled_lines(rows, hand, size)
         words = lines.bids
         bidders = words[1::2]
-        codes, took, figures = hand.bids, hand.took, hand.figures
-        by_party: list[list[tuple[int, bool, int]]] = [[] for _ in names]
-        if NIL in codes or BLIND_NIL in codes:
-            for word in bidders:
-                s = seat_of[word]
-                if codes[s] == NIL or codes[s] == BLIND_NIL:
-                    by_party[rules.party_of[s]].append((s, codes[s] == BLIND_NIL, took[s]))
+        took, figures = hand.took, hand.figures
+        by_party = nils_by_party(rules, hand, bidders)
         items: list[str] = []
         for p, mates in members:
             f = figures[p]
