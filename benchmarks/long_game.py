@@ -30,8 +30,20 @@ SEATS = "NESW"
 #: very many lines); or ``games``, the same hands as games of 99 (a Rules tag before each
 #: hand 1): a file of a thousand games, every one with problems, whose diagnostics
 #: ``check`` once held until the file ended; or ``played``, ``--games`` real games played
-#: out by the bot (deals, bids, every trick, the sheet), a league's file.
-NUMBERINGS = ("up", "cycle", "bids", "games", "played")
+#: out by the bot (deals, bids, every trick, the sheet), a league's file; ``messy``, the
+#: same written by hand (the cards of every trick line in lower case: ``fmt`` changes
+#: most lines, so ``--diff`` and ``--write`` have everything to do).
+NUMBERINGS = ("up", "cycle", "bids", "games", "played", "messy")
+
+
+def messy(text: str) -> str:
+    """``text`` with the cards of its trick lines in lower case."""
+    return "".join(
+        " ".join([*line.split()[:3], *(w.lower() for w in line.split()[3:])]) + "\n"
+        if line.startswith("trick ")
+        else line + "\n"
+        for line in text.splitlines()
+    )
 
 
 def played_games(count: int, seed: int = 1) -> str:
@@ -115,11 +127,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         sizes = []
         for numbering in args.numbering or NUMBERINGS:
             record = folder / f"long-{numbering}.spades"
-            block = (
-                played_games(args.games)
-                if numbering == "played"
-                else long_game(args.hands, numbering)
-            )
+            if numbering in ("played", "messy"):
+                block = played_games(args.games)
+                block = messy(block) if numbering == "messy" else block
+            else:
+                block = long_game(args.hands, numbering)
             record.write_text(block * args.copies, encoding="utf-8")
             sizes.append(f"{numbering} {record.stat().st_size / 1e6:.1f} MB")
             for what, argv_ in commands(record, folder).items():
