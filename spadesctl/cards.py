@@ -17,11 +17,27 @@ from spadesctl.errors import NotationSyntaxError
 from spadesctl.quoting import quoted
 
 
-class Suit(enum.Enum):
-    """A printed suit; ``JOKER`` is the pseudo-suit of the two jokers."""
+class _Symbol(enum.Enum):
+    """The base of the notation's enums (suits, seats, sides): each member is written as
+    its ``value`` (``S``, ``N``, ``NS``), and hashed by identity, which is cheap on the
+    hot path (members are singletons)."""
 
     _value_: str
-    __hash__ = object.__hash__  # members are singletons: identity hashing is cheap
+    __hash__ = object.__hash__
+
+
+class _Worded(_Symbol):
+    """A symbol that messages and pages spell out in words (:attr:`word`)."""
+
+    @property
+    def word(self) -> str:
+        """The member in words: ``spades``, ``North``."""
+        word: str = _WORDS[self]
+        return word
+
+
+class Suit(_Worded):
+    """A printed suit; ``JOKER`` is the pseudo-suit of the two jokers."""
 
     SPADES = "S"
     HEARTS = "H"
@@ -29,19 +45,6 @@ class Suit(enum.Enum):
     CLUBS = "C"
     JOKER = "J"
 
-    @property
-    def word(self) -> str:
-        word: str = _SUIT_WORDS[self]
-        return word
-
-
-_SUIT_WORDS: Final = {
-    Suit.SPADES: "spades",
-    Suit.HEARTS: "hearts",
-    Suit.DIAMONDS: "diamonds",
-    Suit.CLUBS: "clubs",
-    Suit.JOKER: "jokers",
-}
 
 #: The order of suits in a PBN-style holding (spades.hearts.diamonds.clubs).
 HOLDING_SUITS: Final = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
@@ -180,34 +183,34 @@ def cards(text: str) -> tuple[Card, ...]:
     return tuple(Card.parse(t) for t in text.split())
 
 
-class Seat(enum.Enum):
+class Seat(_Worded):
     """A seat at the table, clockwise N, E, S, W."""
-
-    _value_: str
-    __hash__ = object.__hash__  # members are singletons: identity hashing is cheap
 
     N = "N"
     E = "E"
     S = "S"
     W = "W"
 
-    @property
-    def word(self) -> str:
-        word: str = _SEAT_WORDS[self]
-        return word
-
     def __str__(self) -> str:
         return self.value
 
 
-_SEAT_WORDS: Final = {Seat.N: "North", Seat.E: "East", Seat.S: "South", Seat.W: "West"}
+#: The words of :attr:`_Worded.word`: every suit's and seat's.
+_WORDS: Final[dict[_Worded, str]] = {
+    Suit.SPADES: "spades",
+    Suit.HEARTS: "hearts",
+    Suit.DIAMONDS: "diamonds",
+    Suit.CLUBS: "clubs",
+    Suit.JOKER: "jokers",
+    Seat.N: "North",
+    Seat.E: "East",
+    Seat.S: "South",
+    Seat.W: "West",
+}
 
 
-class Side(enum.Enum):
+class Side(_Symbol):
     """A partnership: North-South or East-West."""
-
-    _value_: str
-    __hash__ = object.__hash__  # members are singletons: identity hashing is cheap
 
     NS = "NS"
     EW = "EW"

@@ -30,7 +30,7 @@ from spadesctl.scoring import (
     RenegeRuling,
     ScoringError,
     Standing,
-    game_end,
+    game_decision,
     score_hand,
 )
 from spadesctl.values import fast_init
@@ -110,18 +110,14 @@ def referee_game(
         start = opening_standing(game, rules, apply_penalties)
     standing = start if start is not None else Standing.start(rules)
     hands: list[RefereedHand] = []
-    result: GameResult | None = None
-    after_end: list[int] = []
 
     def scored(
         replayed: ReplayedHand, before: Mapping[Party, int] | None
     ) -> Mapping[Party, int] | None:
-        nonlocal standing, result
+        nonlocal standing
         prior = standing
         score: HandScore | None = None
         problem: str | None = None
-        if result is not None:
-            after_end.append(replayed.number)
         if replayed.hand.totals_only:
             problem = "the sheet gives only the totals"
         elif not replayed.scorable:
@@ -138,17 +134,13 @@ def referee_game(
                 )
             except ScoringError as exc:
                 problem = str(exc)
-        if score is not None:
-            standing = score.after
-            if result is None:
-                result = game_end(rules, score)
-        else:
-            standing = _recorded_standing(replayed, prior)
+        standing = score.after if score is not None else _recorded_standing(replayed, prior)
         hands.append(RefereedHand(replayed, score, problem, prior, standing))
         return standing.scores
 
     replayed = replay_game(game, rules, file=file, after_hand=scored, start=standing.scores)
-    return RefereedGame(replayed, tuple(hands), standing, result, tuple(after_end))
+    result, after_end = game_decision(rules, ((h.number, h.score) for h in hands))
+    return RefereedGame(replayed, tuple(hands), standing, result, after_end)
 
 
 def _recorded_standing(replayed: ReplayedHand, prior: Standing) -> Standing:

@@ -15,7 +15,9 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from spadesctl.bulk import bulk_gc
-from spadesctl.express import GameLedger, express_game
+from spadesctl.express import GameLedger
+from spadesctl.express.canonical import express_check
+from spadesctl.express.sheet import ScoredGame, SettledSheet
 from spadesctl.file_warnings import no_games
 from spadesctl.notation import (
     GameText,
@@ -27,7 +29,6 @@ from spadesctl.notation import (
 from spadesctl.record import Game
 from spadesctl.rules import Ruleset
 from spadesctl.rules.presets import STANDARD
-from spadesctl.sheet.render import SheetReport
 from spadesctl.status import ExitStatus
 
 
@@ -54,12 +55,13 @@ def score_files(
     warn: Callable[[str], None] = lambda message: None,
     progress: Callable[[int], None] | None = None,
     express: bool = True,
-) -> Iterator[SheetReport]:
+) -> Iterator[ScoredGame]:
     """The report of every game of ``files`` that can be scored, in order (``rules``:
     the ruleset of games that declare none); ``progress`` is told the bytes of each game
-    read.  ``express``: the games the express check settles get their sheet from its
-    figures (:mod:`spadesctl.express.sheet`, the same report), the others the full
-    engine's; ``False``: the full engine for every game."""
+    read.  ``express``: the games the express check settles (as written, or rewritten in
+    canonical form) are yielded as what it found (:class:`SettledSheet`: the JSON is
+    written from it, and its report is the full engine's), the others with the full
+    engine's report; ``False``: the full engine for every game."""
     from spadesctl.rules.resolve import rules_for_game
     from spadesctl.sheet.run import sheet_report
 
@@ -73,7 +75,7 @@ def score_files(
                     games += 1
                     settled = _express(unit, default, path, games, apply_penalties, express)
                     if settled is not None:
-                        hands += len(settled.sheet.hands)
+                        hands += len(settled.ledger.hands)
                         yield settled
                         if progress is not None:
                             progress(unit_size(unit))
@@ -108,16 +110,14 @@ def _express(
     index: int,
     apply_penalties: bool,
     express: bool,
-) -> SheetReport | None:
-    """The report of a native game the express check settles, else ``None``."""
+) -> SettledSheet | None:
+    """What the express check found in a native game it settles, else ``None``."""
     if not express or not isinstance(unit, GameText) or unit.issues:
         return None
     ledger = GameLedger()
-    if express_game(unit.lines, default, ledger) is None:
+    if express_check(unit.lines, default, ledger=ledger) is None:
         return None
-    from spadesctl.express.sheet import express_report
-
-    return express_report(ledger, path, index, apply_penalties=apply_penalties)
+    return SettledSheet(ledger, path, index, apply_penalties)
 
 
 __all__ = ["ScoreSummary", "score_files"]

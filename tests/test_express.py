@@ -70,7 +70,7 @@ from spadesctl.express import express_game, express_rules
 from spadesctl.express.canonical import express_check
 from spadesctl.express.family import FIXED, NOT_REACHED, VARIED, ruleset_keys
 from spadesctl.express.score import score_parties, winner
-from spadesctl.generate import generate_games
+from spadesctl.generate import GenerateOptions, generate_games
 from spadesctl.notation import GameText, format_game, game_from_text, game_texts_from_stream
 from spadesctl.notation.parser import parse_lines
 from spadesctl.record import assemble
@@ -136,9 +136,60 @@ ROOT: Final = Path(__file__).resolve().parents[1]
 
 @functools.cache
 def clean_texts(rules_text: str, count: int = 4) -> tuple[str, ...]:
-    """``count`` generated games under ``rules_text``, as ``fmt`` writes them."""
+    """``count`` generated games under ``rules_text``, as ``fmt`` writes them; then the
+    score sheets of the first two of them (bids and ``took`` lines only), the first with
+    each side's tricks together where no partner bid nil, and the second game with the
+    took lines of its sheet after its tricks (the games of a seed are the same games)."""
     rules = parse_rules(rules_text)
-    return tuple(format_game(g) for g in generate_games(count, seed=7, rules=rules))
+    full = tuple(format_game(g) for g in generate_games(count, seed=7, rules=rules))
+    sheets = [
+        format_game(g)
+        for g in generate_games(2, seed=7, rules=rules, options=GenerateOptions(hands_only=True))
+    ]
+    played = "\n\n".join(
+        _took_after_play(hand, sheet)
+        for hand, sheet in zip(full[1].split("\n\n"), sheets[1].split("\n\n"), strict=True)
+    )
+    return (*full, _sides_together(sheets[0]), sheets[1], played)
+
+
+def _took_after_play(hand: str, sheet: str) -> str:
+    """A hand's lines (a block of a game's text) with its sheet's took line after its
+    last trick line."""
+    took = [line for line in sheet.split("\n") if line.startswith("took ")]
+    lines = hand.split("\n")
+    tricks = [k for k, line in enumerate(lines) if line.startswith("trick ")]
+    if not took or not tricks:
+        return hand
+    return "\n".join([*lines[: tricks[-1] + 1], *took, *lines[tricks[-1] + 1 :]])
+
+
+def _sides_together(text: str) -> str:
+    """A score sheet with each side's tricks in one count (``took NS 5 E 4 W 4``) where
+    neither partner bid a nil (four-player partnership rules)."""
+    out = []
+    bids: dict[str, str] = {}
+    for line in text.split("\n"):
+        words = line.split(" ")
+        if words[0] == "bid":
+            bids = dict(zip(words[1::2], words[2::2], strict=True))
+        if words[0] == "took" and '[Rules "' in text and len(words) == 9 and _partners(text):
+            counts = dict(zip(words[1::2], map(int, words[2::2]), strict=True))
+            entries: list[str] = []
+            for side in ("NS", "EW"):
+                if any(bids.get(s) in ("nil", "bnil", "0") for s in side):
+                    entries.extend(f"{s} {counts[s]}" for s in side)
+                else:
+                    entries.append(f"{side} {counts[side[0]] + counts[side[1]]}")
+            line = " ".join(["took", *entries])
+        out.append(line)
+    return "\n".join(out)
+
+
+def _partners(text: str) -> bool:
+    """Whether a generated game's Rules tag plays in partnerships."""
+    tag = next(line for line in text.split("\n") if line.startswith("[Rules "))
+    return parse_rules(tag.split('"')[1]).has_partnerships
 
 
 def with_rules_tag(text: str, rules_text: str) -> str:
@@ -433,18 +484,92 @@ PLANTED: Final[list[tuple[str, str, str, str, Kind | None]]] = [
     ("passing, none recorded", "standard pass_cards=1", "", "", BAD_PASS),
     ("raise, two rounds", "standard bid_rounds=2", "W 3\n", "W 3\nraise NS 4\n", None),
     ("comment", "standard", "trick 1 N KC AC JC 2C", "trick 1 N KC AC JC 2C ; ok", None),
-    ("took", "standard", "score NS", "took N 2 E 4 S 3 W 4\nscore NS", None),
+    ("took", "standard", "score NS", "took N 1 E 4 S 4 W 4\nscore NS", None),
+    ("took, sides", "standard", "score NS", "took NS 5 EW 8\nscore NS", None),
+    ("took as written", "standard", "score NS", "took EW 8 N 01 S 4\nscore NS", None),
+]
+
+#: ``ONE_HAND`` as a score sheet: its bids, the tricks each seat took, its score.
+ONE_SHEET: Final = "\n".join(
+    line for line in ONE_HAND.split("\n") if not line.startswith(("deal ", "trick "))
+).replace("score NS", "took N 1 E 4 S 4 W 4\nscore NS")
+
+#: Mistakes planted in ``ONE_SHEET``, as ``PLANTED``'s.
+SHEET_PLANTED: Final[list[tuple[str, str, str, str, Kind | None]]] = [
+    ("sheet", "standard", "", "", None),
+    ("sheet, sides", "standard", "took N 1 E 4 S 4 W 4", "took NS 5 EW 8", None),
+    ("sheet, as written", "standard", "took N 1 E 4 S 4 W 4", "took  W 4 E 4 N 1 S 04", None),
+    ("sheet, mirror", "mirror", "score NS 32 EW 71\nbags NS 2 EW 1\n", "", None),
+    ("sheet, three players", "cutthroat players=3", "", "", DEALER_OUT_OF_TURN),
+    ("no took", "standard", "took N 1 E 4 S 4 W 4\n", "", INCOMPLETE_HAND),
+    ("took adds to 12", "standard", "W 4\n", "W 3\n", TRICK_COUNT_MISMATCH),
+    ("took twice", "standard", "took N 1", "took N 1 N 0", TRICK_COUNT_MISMATCH),
+    ("took no West", "standard", "S 4 W 4", "S 8", TRICK_COUNT_MISMATCH),
+    (
+        "took nil together",
+        "standard",
+        "bid N 1 E 4 S 2 W 3\ntook N 1 E 4 S 4 W 4",
+        "bid N nil E 4 S 2 W 3\ntook NS 5 EW 8",
+        TRICK_COUNT_MISMATCH,
+    ),
+    (
+        "took a side apart",
+        "cutthroat",
+        "took N 1 E 4 S 4 W 4",
+        "took NS 5 EW 8",
+        TRICK_COUNT_MISMATCH,
+    ),
+    ("took 14", "standard", "took N 1 E 4", "took N 1 E 14", TRICK_COUNT_MISMATCH),
+    ("sheet score", "standard", "score NS 32", "score NS 33", SCORE_MISMATCH),
+    ("sheet bags", "standard", "bags NS 2", "bags NS 3", BAGS_MISMATCH),
+    ("sheet bid out of turn", "standard", "bid N 1 E 4", "bid E 4 N 1", BID_OUT_OF_TURN),
+    ("sheet nil off", "standard nil=off", "bid N 1", "bid N nil", NIL_NOT_ALLOWED),
+    ("sheet no bids", "standard", "bid N 1 E 4 S 2 W 3\n", "", MISSING_BIDS),
+    (
+        "sheet pass",  # a blind nil without pass lines: a sheet does not show the passes
+        "standard blind_nil_deficit=0",
+        "bid N 1 E 4 S 2 W 3\ntook N 1 E 4 S 4 W 4\nscore NS 32 EW 71\nbags NS 2 EW 1\n",
+        "bid N bnil E 4 S 2 W 3\ntook N 0 E 4 S 5 W 4\n",
+        None,
+    ),
+    ("sheet pass line", "standard", "W 3\n", "W 3\npass N>S 6H\n", BAD_PASS),
+    (
+        "took before bid",
+        "standard",
+        "bid N 1 E 4 S 2 W 3\ntook N 1 E 4 S 4 W 4",
+        "took N 1 E 4 S 4 W 4\nbid N 1 E 4 S 2 W 3",
+        None,
+    ),
+    ("sheet blind bid", "standard", "bid N 1", "bid N b1", BLIND_BID_NOT_ALLOWED),
+    ("sheet then play", "standard", "W 4\n", "W 4\ntrick 1 N KC AC JC 2C\n", None),
 ]
 
 
-#: The cases of ``PLANTED`` that are no mistake and that the express check settles (a
-#: comment: ``check`` asks it again about the line as ``fmt`` writes it).
-SETTLED: Final = ("clean", "comment")
+#: The cases of ``PLANTED`` and ``SHEET_PLANTED`` that are no mistake and that the
+#: express check settles (a comment, a count written ``01``: ``check`` asks it again
+#: about the line as ``fmt`` writes it).
+SETTLED: Final = (
+    "clean",
+    "comment",
+    "took",
+    "took, sides",
+    "took as written",
+    "sheet",
+    "sheet, sides",
+    "sheet, as written",
+    "sheet, mirror",
+    "sheet pass",
+)
 
 
-@pytest.mark.parametrize(("what", "rules", "old", "new", "kind"), PLANTED)
-def test_planted_mistakes(what: str, rules: str, old: str, new: str, kind: Kind | None) -> None:
-    text = ONE_HAND.format(rules=rules)
+@pytest.mark.parametrize(
+    ("base", "what", "rules", "old", "new", "kind"),
+    [(ONE_HAND, *case) for case in PLANTED] + [(ONE_SHEET, *case) for case in SHEET_PLANTED],
+)
+def test_planted_mistakes(
+    base: str, what: str, rules: str, old: str, new: str, kind: Kind | None
+) -> None:
+    text = base.format(rules=rules)
     if old:
         text = _edit(text, old, new)
     (unit,) = units(text)
@@ -461,7 +586,8 @@ def test_planted_mistakes(what: str, rules: str, old: str, new: str, kind: Kind 
 def test_every_screened_kind_has_a_planted_case() -> None:
     """A kind the express check screens (:attr:`Kind.screened`) is proven handed over by
     a planted case above; the others never reach it (their reasons are in diagnostics.py)."""
-    planted = {kind for *_, kind in PLANTED} | {kind for *_, kind in CUTTHROAT_EDITS}
+    planted = {kind for *_, kind in [*PLANTED, *SHEET_PLANTED]}
+    planted |= {kind for *_, kind in CUTTHROAT_EDITS}
     missing = [k.name for k in KINDS if k.screened and k not in planted]
     assert missing == []
     assert not [k.name for k in planted if k is not None and not k.screened]

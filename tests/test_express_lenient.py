@@ -181,6 +181,53 @@ def respelled_fixed(text: str) -> str:
     return "\n".join(out)
 
 
+def _lenient_card(text: str) -> str:
+    """A card as people write it: ``10`` for the ten, lower case, suit first for hearts."""
+    if text in ("BJ", "LJ"):
+        return text.lower()
+    rank, suit = ("10" if text[0] == "T" else text[0]), text[1]
+    return (suit + rank if suit == "H" else rank + suit).lower()
+
+
+def respelled_by_hand(text: str, comments: bool = False) -> str:
+    """``text`` as a person might write it (deterministic: for the byte tests of the
+    tables and sheets): cards in ``10``, lower case and suit-first spellings, holdings
+    low first and in lower case, seats of the deal in another order, hand numbers with a
+    leading zero, sides named backwards, a ``+`` on positive scores, a hand's bids over
+    two ``bid`` lines, tabs and runs of spaces between words; with ``comments``, a
+    comment on a line of its own before each hand and at the end of its trick lines."""
+    out = []
+    for line in text.split("\n"):
+        words = line.split(" ")
+        head = words[0]
+        if head == "trick":
+            words = [head, "0" + words[1], words[2], *map(_lenient_card, words[3:])]
+        elif head == "pass":
+            words = [head, words[1], *map(_lenient_card, words[2:])]
+        elif head == "deal":
+            holdings = [
+                w[:2] + ".".join(g[::-1] for g in w[2:].split(".")).lower() for w in words[1:]
+            ]
+            words = [head, *holdings[1:], holdings[0]]
+        elif head == "hand":
+            if comments:
+                out.append("; the next hand, as the scorer wrote it")
+            words = [head, words[1].zfill(2), *words[2:]]
+        elif head in ("score", "bags", "result"):
+            words = [_SIDES.get(w, w) for w in words]
+            if head == "score":
+                words = [w if not w.isdigit() else "+" + w for w in words]
+        elif head == "bid" and len(words) > 3:
+            out.append("bid " + "\t".join(words[1:3]))
+            words = ["bid", *words[3:]]
+        if line and not line.startswith("["):
+            line = "  ".join(words[:2]) + ("\t" + " ".join(words[2:]) if words[2:] else "")
+            if comments and head == "trick":
+                line += " { played quickly }"
+        out.append(line)
+    return "\n".join(out)
+
+
 _CASES: Final = [case for case in PLANTED if case[4] is not None]
 
 
@@ -206,6 +253,19 @@ def test_cutthroat_mistakes_respelled_are_handed_over(old: str, new: str, kind: 
     express, found, _ = both_ways(unit)
     assert kind in found
     assert express is None
+
+
+@pytest.mark.parametrize("comments", [False, True])
+@pytest.mark.parametrize("rules_text", COVERED)
+def test_the_respelling_by_hand_is_the_same_game_and_settled(
+    rules_text: str, comments: bool
+) -> None:
+    text = with_rules_tag(clean_texts(rules_text)[0], rules_text)
+    written = respelled_by_hand(text, comments)
+    assert written != text
+    assert _games(written) == _games(text)
+    for unit in units(written):
+        assert express_check(unit.lines, STANDARD) is not None
 
 
 def test_the_fixed_respelling_is_settled_when_clean() -> None:

@@ -27,6 +27,7 @@ from typer.testing import CliRunner
 import spadesctl.tables.corpus as corpus
 from spadesctl.cli import app
 from spadesctl.express import GameLedger, express_game
+from spadesctl.express.canonical import express_check
 from spadesctl.express.rows import add_express_game
 from spadesctl.generate import generate_games
 from spadesctl.notation import GameText, format_game
@@ -37,6 +38,7 @@ from spadesctl.tables.corpus import CorpusOptions, Work, build_batch, read_work
 from spadesctl.tables.schema import TABLE_NAMES
 from tests.strategies import mutated_lines
 from tests.test_express import COVERED, units, with_rules_tag
+from tests.test_express_lenient import respelled_by_hand
 
 ROOT: Final = Path(__file__).resolve().parents[1]
 SAMPLES: Final = sorted(str(p) for p in (ROOT / "samples").rglob("*.spades"))
@@ -51,21 +53,27 @@ def _texts(rules_text: str, count: int = 4) -> tuple[str, ...]:
 
 
 @functools.cache
-def _work(rules_text: str, count: int = 4) -> Work:
-    """The games of :func:`_texts` as one unit of work."""
-    games = [u for t in _texts(rules_text, count) for u in units(t)]
+def _work(rules_text: str, count: int = 4, spelling: str = "canonical") -> Work:
+    """The games of :func:`_texts` as one unit of work, as ``fmt`` writes them
+    (``spelling`` "canonical") or as a person might ("by hand", and "commented": with
+    comments too; :func:`tests.test_express_lenient.respelled_by_hand`)."""
+    texts = _texts(rules_text, count)
+    if spelling != "canonical":
+        texts = tuple(respelled_by_hand(t, comments=spelling == "commented") for t in texts)
+    games = [u for t in texts for u in units(t)]
     return Work(tuple(("g.spades", i, u) for i, u in enumerate(games, start=1)))
 
 
 def _settled(work: Work) -> int:
-    """How many games of ``work`` the express check settles."""
+    """How many games of ``work`` the express check settles (as written, or rewritten in
+    canonical form: what ``export`` and ``stats`` ask)."""
     return sum(
         1
         for item in work.games
         if not isinstance(item, corpus.Failure)
         and isinstance(item[2], GameText)
         and not item[2].issues
-        and express_game(item[2].lines, STANDARD) is not None
+        and express_check(item[2].lines, STANDARD) is not None
     )
 
 
@@ -92,6 +100,40 @@ def test_rows_of_every_covered_ruleset_match_the_engine(rules_text: str) -> None
 @pytest.mark.parametrize("preset", sorted(PRESETS))
 def test_rows_of_every_preset_match_the_engine(preset: str) -> None:
     assert_same_tables(_work(preset, 3))
+
+
+_SPELLINGS: Final = ("by hand", "commented")
+
+
+@pytest.mark.parametrize("spelling", _SPELLINGS)
+@pytest.mark.parametrize("rules_text", COVERED)
+def test_rows_of_games_written_by_hand_match_the_engine(rules_text: str, spelling: str) -> None:
+    work = _work(rules_text, 2, spelling)
+    assert _settled(work) == len(work.games)  # every game took the express path
+    assert_same_tables(work)
+
+
+@pytest.mark.parametrize("spelling", _SPELLINGS)
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_rows_of_every_preset_written_by_hand_match_the_engine(preset: str, spelling: str) -> None:
+    canonical, written = _work(preset, 3), _work(preset, 3, spelling)
+    assert _settled(written) == _settled(canonical)  # the spelling changes no answer
+    assert_same_tables(written)
+
+
+def test_games_written_by_hand_are_tabled_without_the_full_engine(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Comments and lenient spellings take the express rows (but for the lossless games
+    table, which places the comments with the full engine)."""
+    _refuse(monkeypatch, "add_game")
+    for spelling in _SPELLINGS:
+        for options in (
+            CorpusOptions(tables=TABLE_NAMES, lossless=False),
+            CorpusOptions(tables=("hands", "tricks")),
+        ):
+            batch = build_batch(_work("standard", 4, spelling), options)
+            assert batch.games == 4 and not batch.failures
 
 
 def test_rows_of_the_samples_match_the_engine() -> None:
@@ -221,8 +263,12 @@ def test_rows_of_edited_games_match_the_engine(data: st.DataObject) -> None:
 @functools.cache
 def _generated_record() -> str:
     """A record of a generated game of every preset and every covered ruleset, some of
-    which the express check settles and some of which it hands to the full engine."""
-    return "\n".join(t for r in (*sorted(PRESETS), *COVERED) for t in _texts(r, 1))
+    which the express check settles and some of which it hands to the full engine, as
+    ``fmt`` writes them and as a person might (:func:`respelled_by_hand`)."""
+    texts = [t for r in (*sorted(PRESETS), *COVERED) for t in _texts(r, 1)]
+    return "\n".join(
+        [*texts, *(respelled_by_hand(t, comments=i % 2 == 1) for i, t in enumerate(texts))]
+    )
 
 
 def _exports(tmp_path: Path, fmt: str) -> Iterator[tuple[str, bytes, bytes]]:
@@ -279,7 +325,8 @@ def test_stats_are_the_same_without_the_express_rows(
         request = StatsRequest((*SAMPLES, str(generated)), by=by, jobs=1)
         fast = run_stats(request)
         with monkeypatch.context() as patch:
-            patch.setattr(corpus, "express_game", lambda *args: None)  # the full engine for all
+            # the full engine for all
+            patch.setattr(corpus, "express_check", lambda *args, **kwargs: None)
             full = run_stats(request)
         assert_frame_equal(fast.table, full.table)
         assert (fast.games_read, fast.failures) == (full.games_read, full.failures)

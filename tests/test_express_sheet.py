@@ -14,6 +14,7 @@ from __future__ import annotations
 import functools
 import io
 import tempfile
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Final
 
@@ -22,10 +23,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
+import spadesctl.express.sheet as express_sheet
 import spadesctl.sheet.run as sheet_run
 from spadesctl.cli import app
+from spadesctl.emit import SHEET_FORMATS, SheetSettings
 from spadesctl.express import GameLedger, express_game
-from spadesctl.express.sheet import express_report
+from spadesctl.express.canonical import express_check
+from spadesctl.express.sheet import ScoredGame, SettledSheet, as_report, express_report
 from spadesctl.generate import generate_games
 from spadesctl.notation import format_game
 from spadesctl.rules import PRESETS, parse_rules
@@ -34,6 +38,7 @@ from spadesctl.score_run import ScoreSummary, score_files
 from spadesctl.sheet.render import SheetReport, render_csv, render_text, write_json
 from tests.strategies import mutated_lines
 from tests.test_express import COVERED, units, with_rules_tag
+from tests.test_express_lenient import respelled_by_hand
 
 ROOT: Final = Path(__file__).resolve().parents[1]
 SAMPLES: Final = sorted(
@@ -49,12 +54,30 @@ def _text(rules_text: str, count: int = 4) -> str:
     return "\n".join(with_rules_tag(format_game(g), rules_text) for g in games)
 
 
-def _renderings(reports: list[SheetReport], penalties: bool) -> dict[str, str]:
-    """Every rendering of ``reports``, as ``score`` writes them."""
+def _emitted(scored: Iterable[ScoredGame], fmt: str, settings: SheetSettings) -> str:
+    """What ``score --format fmt`` writes of ``scored``, through its emitter."""
     out = io.StringIO()
-    write_json(reports, out)
+    emitter = SHEET_FORMATS.get(fmt).emitter(out, settings)
+    emitter.start()
+    for item in scored:
+        emitter.write(item)
+    emitter.finish()
+    return out.getvalue()
+
+
+def _renderings(scored: list[ScoredGame], penalties: bool) -> dict[str, str]:
+    """Every rendering of ``scored``, as ``score`` writes them (the JSON and CSV of a
+    settled game straight from what the express check found, the others from its
+    report), and the renderers' own text of the reports."""
+    out = io.StringIO()
+    write_json(scored, out)
+    reports = [as_report(r) for r in scored]
+    shown = SheetSettings(penalties=penalties)
     return {
         "json": out.getvalue(),
+        "emitted json": _emitted(scored, "json", shown),
+        "emitted csv": _emitted(scored, "csv", shown),
+        "emitted text": _emitted(scored, "text", SheetSettings(explain=True)),
         "csv": render_csv(reports, penalties=penalties),
         "text": render_text(reports),
         "explain": render_text(reports, explain=True),
@@ -86,8 +109,9 @@ def _both(paths: list[str], penalties: bool = False) -> tuple[dict[str, str], Sc
 
 
 def _settled(text: str) -> int:
-    """How many games of a record text the express check settles."""
-    return sum(1 for u in units(text) if not u.issues and express_game(u.lines, STANDARD))
+    """How many games of a record text the express check settles (as written, or
+    rewritten in canonical form: what ``score`` asks)."""
+    return sum(1 for u in units(text) if not u.issues and express_check(u.lines, STANDARD))
 
 
 def _record(tmp_path: Path, text: str, name: str = "g.spades") -> str:
@@ -106,6 +130,30 @@ def test_sheets_of_every_covered_ruleset_match_the_engine(rules_text: str, tmp_p
 @pytest.mark.parametrize("preset", sorted(PRESETS))
 def test_sheets_of_every_preset_match_the_engine(preset: str, tmp_path: Path) -> None:
     _both([_record(tmp_path, _text(preset, 3))], penalties=True)
+
+
+_SPELLINGS: Final = (False, True)  # respelled by hand, without and with comments
+
+
+@pytest.mark.parametrize("comments", _SPELLINGS)
+@pytest.mark.parametrize("rules_text", COVERED)
+def test_sheets_of_games_written_by_hand_match_the_engine(
+    rules_text: str, comments: bool, tmp_path: Path
+) -> None:
+    text = respelled_by_hand(_text(rules_text, 2), comments)
+    assert _settled(text) == 2  # every game took the express path
+    _both([_record(tmp_path, text)])
+
+
+@pytest.mark.parametrize("comments", _SPELLINGS)
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_sheets_of_every_preset_written_by_hand_match_the_engine(
+    preset: str, comments: bool, tmp_path: Path
+) -> None:
+    canonical = _text(preset, 3)
+    text = respelled_by_hand(canonical, comments)
+    assert _settled(text) == _settled(canonical)  # the spelling changes no answer
+    _both([_record(tmp_path, text)], penalties=True)
 
 
 @pytest.mark.parametrize("penalties", [False, True])
@@ -145,15 +193,39 @@ def test_a_settled_game_is_scored_without_the_full_engine(
         raise AssertionError("the full engine was asked")
 
     monkeypatch.setattr(sheet_run, "sheet_report", refuse)
-    reports = list(score_files([_record(tmp_path, _text("standard"))]))
-    assert len(reports) == 4 and not any(r.disputed for r in reports)
+    canonical = _text("standard")
+    # as fmt writes it, and as a person might (comments and lenient spellings)
+    for text in (canonical, *(respelled_by_hand(canonical, c) for c in _SPELLINGS)):
+        reports = list(score_files([_record(tmp_path, text)]))
+        assert len(reports) == 4 and not any(r.disputed for r in reports)
+
+
+def test_the_json_and_csv_of_a_settled_game_are_written_without_its_report(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    canonical = _text("standard")
+    record = _record(tmp_path, canonical + "\n\n" + respelled_by_hand(canonical, comments=True))
+    expected = io.StringIO()
+    write_json([as_report(r) for r in score_files([record])], expected)
+
+    def refuse(*args: object, **kwargs: object) -> SheetReport:
+        raise AssertionError("the report was built")
+
+    expected_csv = render_csv([as_report(r) for r in score_files([record])])
+    monkeypatch.setattr(express_sheet, "express_report", refuse)
+    scored = list(score_files([record]))
+    assert len(scored) == 8 and all(isinstance(r, SettledSheet) for r in scored)
+    out = io.StringIO()
+    assert write_json(scored, out) is False
+    assert out.getvalue() == expected.getvalue()
+    assert _emitted(scored, "csv", SheetSettings()) == expected_csv
 
 
 def test_the_express_report_is_the_engines_value(tmp_path: Path) -> None:
     """Not only the text: the sheet values themselves are equal (positions aside)."""
     text = _text("standard nil=50 blind_nil=100 both_nil=no")
-    fast = list(score_files([_record(tmp_path, text)]))
-    full = list(score_files([_record(tmp_path, text)], express=False))
+    fast = [as_report(r) for r in score_files([_record(tmp_path, text)])]
+    full = [as_report(r) for r in score_files([_record(tmp_path, text)], express=False)]
     assert [r.sheet.hands for r in fast] == [r.sheet.hands for r in full]
     assert [r.sheet.result for r in fast] == [r.sheet.result for r in full]
     assert [r.check for r in fast] == [r.check for r in full]
@@ -205,7 +277,8 @@ def test_sheets_of_edited_games_match_the_engine(data: st.DataObject) -> None:
 
 @pytest.mark.parametrize("fmt", ["text", "json", "csv"])
 def test_score_and_score_no_express_print_the_same(fmt: str, tmp_path: Path) -> None:
-    record = _record(tmp_path, _text("standard") + "\n\n" + _text("jokers", 2))
+    canonical = _text("standard") + "\n\n" + _text("jokers", 2)
+    record = _record(tmp_path, canonical + "\n\n" + respelled_by_hand(canonical, comments=True))
     runner = CliRunner()
     out = {}
     for flag in ("--express", "--no-express"):

@@ -31,15 +31,18 @@ def test_a_killed_worker_is_a_harness_failure_and_the_campaign_ends(tmp_path: Pa
     try:
         assert campaign.stderr is not None
         started: dict[int, int] = {}
+        seen: list[str] = []
         deadline = time.monotonic() + 120
         while len(started) < 2 and time.monotonic() < deadline:
             line = campaign.stderr.readline()
-            found = re.match(r"\[(\d+)\] seed (\d+) started", line)
+            seen.append(line)
+            # search, not match: another process's unfinished line may stand before it
+            found = re.search(r"\[(\d+)\] seed (\d+) started", line)
             if found:
                 started[int(found[2])] = int(found[1])
             elif not line:
                 break
-        assert set(started) == {5, 6}
+        assert set(started) == {5, 6}, f"standard error so far: {seen!r}"
         os.kill(started[6], signal.SIGKILL)
         out, _ = campaign.communicate(timeout=180)  # it used to wait here for ever
     finally:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from spadesctl.cards import Seat, Side
+from spadesctl.core.took import Fault
 from tests.strategies import brief, diagnose, replay_text
 from tests.test_replay_play import DEAL_A, PLAY_A
 
@@ -93,3 +94,76 @@ def test_unsupported_renege_message() -> None:
     assert d.message == (
         "the record rules a renege by South in trick 1, but South followed suit with JH"
     )
+
+
+#: One record per fault of a took line (:class:`spadesctl.core.took.Fault`), the rules,
+#: and the message of each ``trick-count-mismatch`` it gives, in order.
+_SHEET = "hand 1 dealer W\nbid N 1 E 4 S 2 W 3\n"
+_THREE = "hand 1 dealer S\nbid N 1 E 4 S 2\n"
+TOOK_WORDS: list[tuple[Fault, str, str, list[str]]] = [
+    (
+        Fault.ABSENT,
+        "cutthroat players=3",
+        _THREE + "took NS 5 E 4 S 4\n",
+        [
+            "took gives NS together, but these rules have no partnerships",
+            "took gives no count for North",
+        ],
+    ),
+    (
+        Fault.ABSENT,
+        "cutthroat players=3",
+        _THREE + "took N 5 E 4 S 4 W 0\n",
+        ["took gives tricks to West, who is not at a 3-player table"],
+    ),
+    (
+        Fault.NILS_TOGETHER,
+        "standard",
+        _SHEET.replace("N 1", "N nil") + "took NS 6 EW 7\n",
+        ["took gives NS together, but North bid nil: give each seat's tricks"],
+    ),
+    (
+        Fault.TWICE,
+        "standard",
+        _SHEET + "took N 1 N 2 E 4 S 3 W 3\n",
+        ["took gives North's tricks twice"],
+    ),
+    (
+        Fault.NOT_AS_PLAYED,
+        "standard",
+        record(PLAY_A + "took N 4 E 5 S 1 W 3\n"),
+        [
+            "took gives South 1 tricks, but South won 0 in the play",
+            "took gives West 3 tricks, but West won 4 in the play",
+        ],
+    ),
+    (
+        Fault.BELOW_PLAY,
+        "standard",
+        record(TWO_TRICKS + "took N 0 E 5 S 4 W 4\n"),
+        ["took gives North 0 tricks, but North already won 1 of the 2 tricks played"],
+    ),
+    (Fault.MISSING, "standard", _SHEET + "took N 1 E 4 S 3\n", ["took gives no count for West"]),
+    (
+        Fault.TOTAL,
+        "standard",
+        _SHEET + "took N 1 E 4 S 3 W 4\n",
+        ["the took counts add up to 12, but a hand has 13 tricks"],
+    ),
+    (
+        Fault.OVER_CLAIM,
+        "standard",
+        record(TWO_TRICKS + "claim W\ntook N 3 E 5 S 0 W 5\n"),
+        ["took gives NS 3 tricks, but NS won 1 in play and West claimed the rest"],
+    ),
+]
+
+
+@pytest.mark.parametrize(("fault", "rules", "text", "messages"), TOOK_WORDS)
+def test_took_faults_worded(fault: Fault, rules: str, text: str, messages: list[str]) -> None:
+    found = [d.message for d in diagnose(text, rules) if d.name == "trick-count-mismatch"]
+    assert found == messages
+
+
+def test_every_took_fault_is_worded() -> None:
+    assert {case[0] for case in TOOK_WORDS} == set(Fault)

@@ -26,9 +26,11 @@ from spadesctl.scoring import (
     EndReason,
     GameScore,
     HandInput,
+    HandScore,
     RenegeRuling,
     Standing,
     first_sheet_errors,
+    game_decision,
     game_end,
     score_game,
     score_hand,
@@ -242,6 +244,27 @@ def test_game_end_on_a_single_hand() -> None:
     )
     result = game_end(STANDARD, scored)
     assert result is not None and result.text == "NS reached 511 (target 500) after hand 1"
+
+
+def test_game_decision_the_first_deciding_hand_and_every_hand_after_it() -> None:
+    # From NS 450: hand 1 takes NS to 511 (as above), which decides; from NS 0 the same
+    # hand (61) decides nothing.  Numbers are the hands' own, not their positions.
+    deciding = score_hand(
+        STANDARD, bids("N 3 S 3 E 3 W 4"), took("N 4 S 3 E 3 W 3"), start(STANDARD, {NS: 450})
+    )
+    open_ = score_hand(STANDARD, bids("N 3 S 3 E 3 W 4"), took("N 4 S 3 E 3 W 3"))
+    assert game_end(STANDARD, open_) is None
+    result = game_end(STANDARD, deciding)
+    cases: list[tuple[list[tuple[int, HandScore | None]], object, tuple[int, ...]]] = [
+        ([], None, ()),
+        ([(1, open_), (2, None)], None, ()),
+        # a hand without a score decides nothing, before the end or after it
+        ([(4, None), (5, deciding), (6, None), (7, open_)], result, (6, 7)),
+        # the first decision stands: a later deciding hand is one after the end
+        ([(1, deciding), (2, deciding)], result, (2,)),
+    ]
+    for hands, expected, after in cases:
+        assert game_decision(STANDARD, hands) == (expected, after), hands
 
 
 # --- checking a score sheet -------------------------------------------------------------

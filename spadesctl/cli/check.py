@@ -21,7 +21,10 @@ from spadesctl.cli.options import (
     QuietOption,
     RulesOption,
     colour_for,
+    exit_with,
+    express_option,
     format_option,
+    record_files,
     selector_option,
     settings,
 )
@@ -30,8 +33,6 @@ from spadesctl.emit import DIAGNOSTIC_FORMATS, DiagnosticSettings, Emitter
 from spadesctl.emit.diagnostics import statistics_lines
 from spadesctl.output import OutputError, open_output
 from spadesctl.selection import Selection, SelectorError
-from spadesctl.sources import expand_paths
-from spadesctl.status import ExitStatus
 
 if TYPE_CHECKING:
     from spadesctl.check_run import CheckRequest, CheckSummary
@@ -80,11 +81,10 @@ def check(
     isolated: IsolatedOption = False,
     express: Annotated[
         bool,
-        typer.Option(
-            "--express/--no-express",
-            help="Settle the clean games of the common rulesets with the express check "
-            "(the same diagnostics, several times faster); --no-express replays every "
-            "game with the full engine.",
+        express_option(
+            "Settle the clean games of the common rulesets with the express check",
+            "diagnostics",
+            "replays every game",
         ),
     ] = True,
 ) -> None:
@@ -103,9 +103,7 @@ def check(
         selection = Selection.of(select or found.select, [*found.ignore, *(ignore or ())])
     except SelectorError as exc:
         fail(f"{found.path}: {exc}" if not select and not ignore else str(exc))
-    files = expand_paths(paths)
-    if not files:
-        fail("no record files found in " + ", ".join(paths))
+    files = record_files(paths)
     options = CheckOptions(rules=rules if rules is not None else found.rules, express=express)
     request = CheckRequest(
         tuple(files),
@@ -127,9 +125,7 @@ def check(
         fail(str(exc))
     if fmt.name == "text" and not statistics and not quiet:
         typer.echo(summary.line(), err=True)
-    if exit_zero and summary.status is ExitStatus.PROBLEMS:
-        raise typer.Exit(ExitStatus.CLEAN)
-    raise typer.Exit(summary.status)
+    exit_with(summary.status, exit_zero)
 
 
 def _report(

@@ -17,12 +17,12 @@ from spadesctl.cli.options import (
     checked_rules,
     colour_for,
     output_option,
+    record_files,
     ruleset,
 )
 from spadesctl.emit.diagnostics import format_text
 from spadesctl.output import OutputError
 from spadesctl.record_formats import RECORD_FORMATS
-from spadesctl.sources import expand_paths
 
 
 @app.command(
@@ -64,9 +64,7 @@ def convert(
     """
     from spadesctl.converting import Conversion, convert_files
 
-    files = expand_paths(paths)
-    if not files:
-        fail("no record files found in " + ", ".join(paths))
+    files = record_files(paths)
     paint = colour_for(sys.stderr, colour)
     conversion = Conversion(
         RECORD_FORMATS.get(to),

@@ -22,6 +22,7 @@ from spadesctl.cli.options import (
     PathsArgument,
     RulesOption,
     checked_rules,
+    express_option,
     ruleset,
     settings,
 )
@@ -95,11 +96,10 @@ def export(
     jobs: JobsOption = 0,
     express: Annotated[
         bool,
-        typer.Option(
-            "--express/--no-express",
-            help="Take the rows of the games the express check settles straight from it "
-            "(the same table, several times faster); --no-express builds every row with "
-            "the full engine.",
+        express_option(
+            "Take the rows of the games the express check settles straight from it",
+            "table",
+            "builds every row",
         ),
     ] = True,
     engine: EngineOption = EngineChoice.local,

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import sys
 from dataclasses import replace
-from typing import Annotated
 
 import typer
 
@@ -16,6 +15,7 @@ from spadesctl.cli import options as opt
 from spadesctl.cli.app import Command, app
 from spadesctl.cli.engine_options import AddressOption, EngineChoice, EngineOption, engine_of
 from spadesctl.cli.errors import EXIT_CLEAN, EXIT_PROBLEMS, fail
+from spadesctl.cli.game_filters import NO_FILTERS, GameFilters, game_filters
 from spadesctl.cli.progress import Progress
 from spadesctl.cli.stats_cmd import FormatOption, OutputOption, report_failures, report_filters
 
@@ -31,13 +31,10 @@ from spadesctl.cli.stats_cmd import FormatOption, OutputOption, report_failures,
   spadesctl fairness --format csv -o tests.csv hands.parquet
   spadesctl fairness shards/ --engine ray --address head:6379""",
 )
+@game_filters("this player's hands")
 def fairness(
     paths: opt.TablePathsArgument,
-    player: Annotated[list[str] | None, opt.player_option("this player's hands")] = None,
-    event: opt.EventOption = None,
-    since: opt.SinceOption = None,
-    until: opt.UntilOption = None,
-    preset: opt.PresetOption = None,
+    filters: GameFilters = NO_FILTERS,
     rules: opt.RulesOption = None,
     output_format: FormatOption = None,
     output: OutputOption = None,
@@ -62,7 +59,7 @@ def fairness(
         )
         result = query.run_fairness(
             tuple(paths),
-            query.filters(player, event, since, until, preset),
+            query.filters(*filters.values()),
             query.ruleset_option(rules),
             jobs,
             lambda total: Progress(total, "reading (KiB)", enabled=None),

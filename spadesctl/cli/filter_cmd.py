@@ -14,21 +14,17 @@ import typer
 from spadesctl.cli.app import Command, app
 from spadesctl.cli.choices import RegistryChoice
 from spadesctl.cli.errors import fail
+from spadesctl.cli.game_filters import NO_FILTERS, GameFilters, game_filters
 from spadesctl.cli.options import (
-    EventOption,
     PathsArgument,
-    PresetOption,
     RulesOption,
-    SinceOption,
     ToOption,
-    UntilOption,
     output_option,
-    player_option,
+    record_files,
     ruleset,
 )
 from spadesctl.output import OutputError, open_output, write_text
 from spadesctl.record_formats import RECORD_FORMATS
-from spadesctl.sources import expand_paths
 from spadesctl.status import ExitStatus
 
 if TYPE_CHECKING:
@@ -68,13 +64,10 @@ def _names(values: list[str] | None) -> tuple[str, ...]:
   spadesctl filter league/ --split-by event -o by-event/
   spadesctl filter big.spades --split 100 -o parts/""",
 )
+@game_filters("games with this player in a seat")
 def filter_command(
     paths: PathsArgument,
-    player: Annotated[list[str] | None, player_option("games with this player in a seat")] = None,
-    event: EventOption = None,
-    since: SinceOption = None,
-    until: UntilOption = None,
-    preset: PresetOption = None,
+    filters: GameFilters = NO_FILTERS,
     having: Annotated[
         list[str] | None,
         typer.Option(
@@ -114,7 +107,7 @@ def filter_command(
     from spadesctl.rules.presets import PRESETS, preset_name
     from spadesctl.selection import Selection, SelectorError
 
-    presets = tuple(preset_name(p) for p in _names(preset))
+    presets = tuple(preset_name(p) for p in _names(filters.preset))
     for name in presets:
         if name not in PRESETS:
             fail(f"unknown preset {name!r} for --preset; presets: {', '.join(PRESETS)}")
@@ -127,14 +120,12 @@ def filter_command(
     splitting = split is not None or split_by is not None
     if splitting and (output is None or output == "-"):
         fail("--split and --split-by write files: give a folder with -o DIR")
-    files = expand_paths(paths)
-    if not files:
-        fail("no record files found in " + ", ".join(paths))
+    files = record_files(paths)
     chosen = GameFilter(
-        _names(player),
-        _names(event),
-        _day(since, "--since"),
-        _day(until, "--until"),
+        _names(filters.player),
+        _names(filters.event),
+        _day(filters.since, "--since"),
+        _day(filters.until, "--until"),
         presets,
         having_selection,
         ruleset(rules),

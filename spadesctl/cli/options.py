@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import enum
-from typing import IO, TYPE_CHECKING, Annotated, Any
+from typing import IO, TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 
@@ -12,6 +12,8 @@ from spadesctl.cli.choices import RegistryChoice
 from spadesctl.cli.errors import fail
 from spadesctl.emit.diagnostics import use_colour
 from spadesctl.record_formats import suffix_list, writable_formats
+from spadesctl.sources import expand_paths
+from spadesctl.status import ExitStatus
 
 if TYPE_CHECKING:
     from spadesctl.config import Config
@@ -180,6 +182,31 @@ ExitZeroOption = Annotated[
         help="Exit 0 even when problems are found (2 still means a usage or I/O error).",
     ),
 ]
+
+
+def exit_with(status: ExitStatus, exit_zero: bool = False) -> NoReturn:
+    """End the command with ``status``: 0 instead of 1 (problems) with ``--exit-zero``."""
+    raise typer.Exit(ExitStatus.CLEAN if exit_zero and status is ExitStatus.PROBLEMS else status)
+
+
+def record_files(paths: list[str]) -> list[str]:
+    """The record files the PATH arguments name (:func:`~spadesctl.sources.expand_paths`);
+    none at all is a usage error."""
+    files = expand_paths(paths)
+    if not files:
+        fail("no record files found in " + ", ".join(paths))
+    return files
+
+
+def express_option(how: str, same: str, otherwise: str) -> Any:
+    """``--express/--no-express`` (on by default) in a command's own words: ``how`` it
+    uses the express check, ``same`` what stays the same, and what ``--no-express`` does
+    ``otherwise`` with the full engine."""
+    return typer.Option(
+        "--express/--no-express",
+        help=f"{how} (the same {same}, several times faster); --no-express {otherwise} "
+        "with the full engine.",
+    )
 
 
 def output_option(metavar: str, help: str) -> Any:

@@ -19,15 +19,16 @@ from spadesctl.cli.options import (
     OutputOption,
     PathsArgument,
     RulesOption,
+    exit_with,
+    express_option,
     format_option,
+    record_files,
     ruleset,
     settings,
 )
 from spadesctl.cli.progress import BytesProgress
 from spadesctl.emit import SHEET_FORMATS, SheetSettings
 from spadesctl.output import OutputError, open_output
-from spadesctl.sources import expand_paths
-from spadesctl.status import ExitStatus
 
 
 @app.command(
@@ -60,11 +61,11 @@ def score(
     ] = False,
     express: Annotated[
         bool,
-        typer.Option(
-            "--express/--no-express",
-            help="Build the sheets of the clean games of the common rulesets from the "
-            "express check's figures (the same output, several times faster); "
-            "--no-express scores every game with the full engine.",
+        express_option(
+            "Build the sheets of the clean games of the common rulesets from the express "
+            "check's figures",
+            "output",
+            "scores every game",
         ),
     ] = True,
 ) -> None:
@@ -75,9 +76,7 @@ def score(
     """
     from spadesctl.score_run import ScoreSummary, score_files
 
-    files = expand_paths(paths)
-    if not files:
-        fail("no record files found in " + ", ".join(paths))
+    files = record_files(paths)
     found = settings(config, isolated)
     summary = ScoreSummary()
     shown = SheetSettings(explain=explain, penalties=apply_penalties)
@@ -108,9 +107,7 @@ def score(
         fail(str(exc))
     finally:
         bar.close()
-    if exit_zero and summary.status is ExitStatus.PROBLEMS:
-        raise typer.Exit(ExitStatus.CLEAN)
-    raise typer.Exit(summary.status)
+    exit_with(summary.status, exit_zero)
 
 
 def _warn(message: str) -> None:

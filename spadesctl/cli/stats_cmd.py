@@ -17,16 +17,8 @@ import typer
 from spadesctl.cli.app import Command, app
 from spadesctl.cli.engine_options import AddressOption, EngineChoice, EngineOption, engine_of
 from spadesctl.cli.errors import EXIT_CLEAN, EXIT_PROBLEMS, fail, is_broken_pipe
-from spadesctl.cli.options import (
-    EventOption,
-    JobsOption,
-    PresetOption,
-    RulesOption,
-    SinceOption,
-    TablePathsArgument,
-    UntilOption,
-    player_option,
-)
+from spadesctl.cli.game_filters import NO_FILTERS, GameFilters, game_filters
+from spadesctl.cli.options import JobsOption, RulesOption, TablePathsArgument, express_option
 from spadesctl.cli.progress import Progress
 
 if TYPE_CHECKING:
@@ -152,6 +144,7 @@ def report_filters(result: StatsResult) -> None:
   spadesctl stats --ratings -o ratings.parquet league/
   spadesctl stats hands.parquet    (made by spadesctl export --table hands)""",
 )
+@game_filters("this player's rows")
 def stats(
     paths: TablePathsArgument,
     by: Annotated[By, typer.Option("--by", help="What a row of the figures is.")] = By.player,
@@ -161,11 +154,7 @@ def stats(
             "--ratings", help="The rating history (player, game, before and after) instead."
         ),
     ] = False,
-    player: Annotated[list[str] | None, player_option("this player's rows")] = None,
-    event: EventOption = None,
-    since: SinceOption = None,
-    until: UntilOption = None,
-    preset: PresetOption = None,
+    filters: GameFilters = NO_FILTERS,
     card: Annotated[
         str,
         typer.Option(
@@ -204,11 +193,10 @@ def stats(
     address: AddressOption = None,
     express: Annotated[
         bool,
-        typer.Option(
-            "--express/--no-express",
-            help="Take the rows of the games the express check settles straight from it "
-            "(the same figures, several times faster); --no-express builds every row with "
-            "the full engine.",
+        express_option(
+            "Take the rows of the games the express check settles straight from it",
+            "figures",
+            "builds every row",
         ),
     ] = True,
 ) -> None:
@@ -234,7 +222,7 @@ def stats(
         request = query.StatsRequest(
             paths=tuple(paths),
             by=by.value,
-            filters=query.filters(player, event, since, until, preset, card),
+            filters=query.filters(*filters.values(), card),
             rules=query.ruleset_option(rules, rules_option),
             sort=sort,
             reverse=reverse,

@@ -72,6 +72,11 @@ CARD_AT_PLACE: Final = tuple(
 )
 
 
+def indices_text(indices: Iterable[int]) -> str:
+    """The cards of a set of indices as a message names them, in index order (``AS 3H``)."""
+    return " ".join(CARDS[i].text for i in sorted(indices))
+
+
 def holding_cards(indices: Iterable[int]) -> tuple[Card, ...]:
     """The cards of a set of indices, in the canonical holding order."""
     return tuple(map(CARD_AT_PLACE.__getitem__, sorted(map(HOLDING_PLACE.__getitem__, indices))))

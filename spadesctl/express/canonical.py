@@ -16,12 +16,13 @@ nothing for it.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Sequence
 from typing import Final
 
 from spadesctl.events import SyntaxIssue
-from spadesctl.express.game import express_game
+from spadesctl.express.game import GameLedger, express_game
 from spadesctl.notation.parser import BLANK, parse_lines
 from spadesctl.notation.writer import event_line
 from spadesctl.rules.ruleset import Ruleset
@@ -114,15 +115,19 @@ def _written(line: str) -> str | None:
 
 
 def express_check(
-    lines: Sequence[str], default: Ruleset, play: list[str] | None = None
+    lines: Sequence[str],
+    default: Ruleset,
+    play: list[str] | None = None,
+    ledger: GameLedger | None = None,
 ) -> tuple[int, Sequence[str]] | None:
     """The number of hands of a game in which the full check finds nothing, and its lines
     in canonical form (``lines`` itself when they were); ``None`` when the express check
     is not sure.  As :func:`~spadesctl.express.game.express_game`, for lines as written:
     those it refuses are tried again in canonical form (:func:`canonical_rows`).
     ``play``, when given, is told the canonical ``deal``, ``draw`` and ``trick`` lines of
-    a settled game (for its fingerprint), as ``express_game`` tells them."""
-    count = express_game(lines, default, play=play)
+    a settled game (for its fingerprint), and ``ledger`` what the check found in them
+    (for ``score``, ``export`` and ``stats``), as ``express_game`` tells them."""
+    count = express_game(lines, default, ledger, play)
     if count is not None:
         return count, lines
     rows = canonical_rows(lines)
@@ -130,5 +135,14 @@ def express_check(
         return None
     if play is not None:
         play.clear()  # what the first reading told before it gave up
-    count = express_game(rows, default, play=play)
+    if ledger is not None:
+        _forget(ledger)
+    count = express_game(rows, default, ledger, play)
     return None if count is None else (count, rows)
+
+
+def _forget(ledger: GameLedger) -> None:
+    """Empty ``ledger`` of what the first reading told it before it gave up."""
+    fresh = GameLedger()
+    for field in dataclasses.fields(fresh):
+        setattr(ledger, field.name, getattr(fresh, field.name))

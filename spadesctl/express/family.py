@@ -64,6 +64,8 @@ class ExpressRules:
     parties: tuple[str, ...]  # who scores: NS and EW, or each seat
     party_of: tuple[int, ...]  # per seat: its party
     party_seats: tuple[tuple[int, ...], ...]  # per party: its seats
+    #: who a ``took`` line may name, by its word: each seat, and each side (partnerships)
+    party_words: dict[str, tuple[int, ...]]
     tables: DeckTables  # the deck
     two_of_clubs_leads: bool  # else the dealer's left leads (or anyone, lowest_club)
     lowest_club: bool  # first_lead=lowest_club: everyone plays their lowest club to trick 1
@@ -120,6 +122,10 @@ def express_rules(rules: Ruleset) -> ExpressRules | None:
             next(p for p, m in enumerate(party_seats) if s in m) for s in range(players)
         ),
         party_seats=party_seats,
+        party_words={
+            **{seat: (s,) for s, seat in enumerate(seats)},
+            **({"NS": (0, 2), "EW": (1, 3)} if partnership else {}),
+        },
         tables=deck_tables(rules.deck, players, rules.high_twos),
         two_of_clubs_leads=rules.first_lead is FirstLead.TWO_OF_CLUBS,
         lowest_club=rules.first_lead is FirstLead.LOWEST_CLUB,

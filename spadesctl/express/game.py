@@ -18,7 +18,7 @@ from typing import Final, NamedTuple
 from spadesctl.core.limits import MAX_HANDS, MAX_NUMBER
 from spadesctl.core.score import Figures
 from spadesctl.express.family import ExpressRules, express_rules
-from spadesctl.express.hand import play_hand
+from spadesctl.express.hand import play_hand, read_took, sheet_bids
 from spadesctl.express.score import score_parties, winner
 from spadesctl.rules.parse import RulesError
 from spadesctl.rules.resolve import declared_rules
@@ -164,28 +164,49 @@ def _hands(
         hands += 1
         if ledger is not None:
             winners, figures = [], []
-        played = play_hand(rules, dealer, rows, at + 1, scores, winners)
-        if played is None:
-            return None
         deal = at + 1
-        at, bid, took = played
-        if play is not None:  # the deal line, and the trick lines that end at ``at``
-            play.append(rows[deal])
-            play.extend(rows[at - rules.tricks : at])
+        played = play_hand(rules, dealer, rows, deal, scores, winners)
+        sheet = played is None
+        if played is not None:
+            at, bid, took = played
+            if play is not None:  # the deal line, and the trick lines that end at ``at``
+                play.append(rows[deal])
+                play.extend(rows[at - rules.tricks : at])
+        elif ledger is None and deal < len(rows) and rows[deal].startswith("bid "):
+            # a score sheet's hand: bids and a took line (not yet for the tables' rows
+            # and the score command's sheets, which read each hand's deal and tricks)
+            played = sheet_bids(rules, dealer, rows, deal, scores)
+            if played is None:
+                return None
+            at, bid, took = played
+        else:
+            return None
+        line = rows[at] if at < len(rows) else "-"
+        if line[0] == "t":  # a took line: a sheet's tricks, or the play's again
+            counted = read_took(rules, line, bid, took, 0 if sheet else rules.tricks)
+            if counted is None or ledger is not None:
+                return None
+            if sheet:
+                took = counted
+            at += 1
+            line = rows[at] if at < len(rows) else "-"
+        elif sheet:
+            return None  # incomplete-hand: a sheet's hand without its took line
         score_parties(rules, bid, took, scores, bags, sets, bostons, figures)
         if ledger is not None and winners is not None and figures is not None:
             ledger.hands.append(
                 HandLedger(deal, dealer, bid, took, winners, figures, tuple(scores), tuple(sets))
             )
-        if at < len(rows) and rows[at].startswith("score "):
-            if rows[at] != score_line % tuple(scores) and (
-                _recorded(rows[at], parties, _SCORE.fullmatch) != scores
+        if line.startswith("score "):
+            if line != score_line % tuple(scores) and (
+                _recorded(line, parties, _SCORE.fullmatch) != scores
             ):
                 return None  # score-mismatch
             at += 1
-        if at < len(rows) and rows[at].startswith("bags "):
-            if rows[at] != bags_line % tuple(bags) or max(bags) > MAX_NUMBER:
-                recorded = _recorded(rows[at], parties, _BAGS.__contains__)
+            line = rows[at] if at < len(rows) else "-"
+        if line.startswith("bags "):
+            if line != bags_line % tuple(bags) or max(bags) > MAX_NUMBER:
+                recorded = _recorded(line, parties, _BAGS.__contains__)
                 if recorded is None or (rules.carry and recorded != bags):
                     return None  # bags-mismatch
             at += 1

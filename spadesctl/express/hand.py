@@ -16,6 +16,8 @@ from typing import Final
 
 from spadesctl.core.bids import BLIND_NIL, NIL
 from spadesctl.core.deck import CLUBS as _CLUBS
+from spadesctl.core.limits import MAX_NUMBER
+from spadesctl.core.took import took_faults
 from spadesctl.express.deck import Card, DeckTables, rank_bits
 from spadesctl.express.family import ExpressRules
 
@@ -24,6 +26,8 @@ _TWO: Final = 1  # the bit of the 2 of a suit (in the 52-card deck)
 #: Bid text -> bid code (a 0 is kept as 0 here: whether it is a nil depends on the rules).
 _BIDS: Final = {**{str(n): n for n in range(18)}, "nil": NIL, "bnil": BLIND_NIL}
 _TRICK_NUMBERS: Final = tuple(str(n) for n in range(1, 18))
+#: A count of a ``took`` line as ``fmt`` writes it (the grammar reads digits, no sign).
+_COUNTS: Final = {str(n): n for n in range(MAX_NUMBER + 1)}
 #: Who passes to whom after a blind nil: only between partners.
 _PASS_PAIRS: Final = {"N>S": (0, 2), "S>N": (2, 0), "E>W": (1, 3), "W>E": (3, 1)}
 
@@ -79,12 +83,17 @@ SUICIDE_PARTNER_MIN: Final = 4
 
 
 def _bids(
-    rules: ExpressRules, dealer: int, words: list[str], scores: list[int], held: list[int]
+    rules: ExpressRules,
+    dealer: int,
+    words: list[str],
+    scores: list[int],
+    held: list[int] | None,
 ) -> list[int] | None:
     """``bid`` with every seat from the dealer's left: each seat's bid code.
 
     ``scores``: each party's running score (blind nil); ``held``: the cards as dealt
-    (``bidding=mirror`` bids the spades held)."""
+    (``bidding=mirror`` bids the spades held), ``None`` when the hand shows no deal
+    (a score sheet: the full engine checks mirror bids only against known holdings)."""
     players = rules.players
     if len(words) != 1 + 2 * players or words[0] != "bid":
         return None
@@ -94,7 +103,11 @@ def _bids(
         bid = _BIDS.get(words[2 + 2 * k])
         if words[1 + 2 * k] != rules.seats[seat] or bid is None or bid > rules.tricks:
             return None  # bid-out-of-turn, bid-out-of-range
-        if rules.mirror and (bid == BLIND_NIL or max(bid, 0) != held[seat * 4].bit_count()):
+        if (
+            rules.mirror
+            and held is not None
+            and (bid == BLIND_NIL or max(bid, 0) != held[seat * 4].bit_count())
+        ):
             return None  # mirror-bid-violated
         if bid == 0 and rules.zero_is_nil:
             bid = NIL
@@ -330,3 +343,41 @@ def _lowest_club_trick(
         if key > best_key:
             best, best_key = k, key
     return order[best], spade
+
+
+def sheet_bids(
+    rules: ExpressRules, dealer: int, rows: Sequence[str], at: int, scores: list[int]
+) -> tuple[int, list[int], list[int]] | None:
+    """The bids of a score sheet's hand, whose ``bid`` line is ``rows[at]`` (no deal, no
+    pass and no trick lines: its ``took`` line, :func:`read_took`, follows).  As
+    :func:`play_hand`: the row after the bid line, each seat's bid code and each seat's
+    tricks in play (none), or ``None``."""
+    bids = _bids(rules, dealer, rows[at].split(" "), scores, None)
+    return None if bids is None else (at + 1, bids, [0] * rules.players)
+
+
+def read_took(
+    rules: ExpressRules, line: str, bids: list[int], won: list[int], played: int
+) -> list[int] | None:
+    """A ``took`` line after ``played`` tricks in which each seat won ``won``: each seat's
+    tricks (a side's together on its first seat), or ``None`` unless the line is as
+    ``fmt`` writes it and the rules core finds no fault in it
+    (:func:`~spadesctl.core.took.took_faults`, the replay's reading too)."""
+    words = line.split(" ")
+    if len(words) < 3 or len(words) % 2 == 0 or words[0] != "took":
+        return None
+    entries: list[tuple[tuple[int, ...], int]] = []
+    for k in range(1, len(words), 2):
+        members = rules.party_words.get(words[k])
+        count = _COUNTS.get(words[k + 1])
+        if members is None or count is None:
+            return None  # a party not at the table, or a count not as fmt writes it
+        entries.append((members, count))
+    nils = [s for s, bid in enumerate(bids) if bid < 0]
+    faults, usable = took_faults(entries, rules.players, rules.tricks, nils, won, played)
+    if faults or not usable:
+        return None  # trick-count-mismatch
+    took = [0] * rules.players
+    for members, count in entries:
+        took[members[0]] += count
+    return took

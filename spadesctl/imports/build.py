@@ -625,12 +625,8 @@ class TableReader:
                 seats.append((row, seat))
         # the record's deal line; a table without that column: a server's dealt hands
         deal_column = "deal" if "deal" in rows.index else "dealt"
-        dealt: list[tuple[Seat, tuple[Card, ...]]] = []
-        for row, seat in seats:
-            cards = self.cell(rows, row, deal_column, parts)
-            if isinstance(cards, tuple):
-                dealt.append((seat, cards))
-        deal = deal_of(dealt)
+        dealt = self._seat_cells(parts, rows, seats, deal_column, tuple)
+        deal = deal_of([(seat, cards) for _, seat, cards in dealt])
         if deal is not None:
             yield _at(deal, self.pos(rows, seats[0][0], deal_column))
         before_events: list[LineEvent] = []
@@ -693,31 +689,44 @@ class TableReader:
         counts: list[tuple[Seat, int]] = []
         took_column = "took" if rows.has("took") else "tricks"
         if took_column == "took" or not played:
-            for row, seat in seats:
-                n = self.cell(rows, row, took_column, parts)
-                if isinstance(n, int):
-                    counts.append((seat, n))
+            counts = [
+                (seat, n) for _, seat, n in self._seat_cells(parts, rows, seats, took_column, int)
+            ]
         took = took_of(counts)
         if took is not None:
             yield _at(took, start)
         rulings: list[tuple[Seat, tuple[int, ...]]] = []
-        for row, seat in seats:
-            text = self.cell(rows, row, "ruled_reneges", parts)
-            if isinstance(text, str):
-                try:
-                    rulings.append((seat, renege_tricks(text)))
-                except CellError as exc:
-                    parts.issues.append(self.issue(rows, row, "ruled_reneges", str(exc)))
+        for row, seat, text in self._seat_cells(parts, rows, seats, "ruled_reneges", str):
+            try:
+                rulings.append((seat, renege_tricks(text)))
+            except CellError as exc:
+                parts.issues.append(self.issue(rows, row, "ruled_reneges", str(exc)))
         for renege in reneges_of(rulings):
             yield _at(renege, start)
         for column, make in (("recorded_score", RecordedScore), ("recorded_bags", RecordedBags)):
-            values: list[tuple[Party, int]] = []
-            for row, seat in seats:
-                value = self.cell(rows, row, column, parts)
-                if isinstance(value, int):
-                    values.append((self._party(parts, rows, row, seat, len(seats)), value))
+            values = [
+                (self._party(parts, rows, row, seat, len(seats)), value)
+                for row, seat, value in self._seat_cells(parts, rows, seats, column, int)
+            ]
             if values:
                 yield make(entries_of(values), start)
+
+    def _seat_cells(
+        self,
+        parts: _GameParts,
+        rows: _Rows,
+        seats: list[tuple[int, Seat]],
+        column: str,
+        kind: type[T],
+    ) -> list[tuple[int, Seat, T]]:
+        """The seats' cells of ``column`` that hold a value (a ``kind``), each with its
+        row and seat; the null and the bad cells (reported) are left out."""
+        found: list[tuple[int, Seat, T]] = []
+        for row, seat in seats:
+            value = self.cell(rows, row, column, parts)
+            if isinstance(value, kind):
+                found.append((row, seat, value))
+        return found
 
     def _hand_cell(
         self, parts: _GameParts, rows: _Rows, hand_rows: list[int], column: str, number: int

@@ -12,24 +12,16 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Final
+from dataclasses import dataclass, fields, replace
+from typing import Any, Final
 
 from spadesctl.cards import Card, Party, Seat
 from spadesctl.events import (
     Bid,
-    Claim,
-    Deal,
     Discard,
-    Pass,
     Raise,
-    RecordedBags,
-    RecordedScore,
-    Renege,
     Take,
-    Took,
     Trick,
-    WidowLine,
 )
 from spadesctl.imports.build import (
     WidowCells,
@@ -134,7 +126,7 @@ def encode_hand(
     """The lossless cells of ``hand``, whose rows are ``seats`` (in the table's order)
     scoring for ``parties``; ``played``: its rows of the tricks table."""
     cells: dict[Seat, dict[str, object]] = {s: {} for s in seats}
-    rest = _Rest()
+    held: set[str] = set()  # the parts of the hand its columns hold exactly
     # the deal
     if hand.deal is not None:
         by_seat = {h.seat: h.cards for h in hand.deal.holdings}
@@ -142,59 +134,54 @@ def encode_hand(
         if deal_of(rows) == hand.deal and len(by_seat) == len(hand.deal.holdings):
             for seat, cards in rows:
                 cells[seat]["deal"] = _cards_text(cards)
-        else:
-            rest.deal = hand.deal
+            held.add("deal")
     # the bids
-    if hand.bids and not _bids_in_cells(hand.bids, seats, parties, cells):
-        rest.bids = hand.bids
+    if hand.bids and _bids_in_cells(hand.bids, seats, parties, cells):
+        held.add("bids")
     # the passes before the bidding: the stats columns ``pass_to`` and ``passed_cards``
     # (tables.adapter) hold one pass a seat
     row_of = {s: i for i, s in enumerate(seats)}
     early = hand.passes_before_bid
-    if early and not (
-        _one_each(p.giver for p in early)
+    if (
+        early
+        and _one_each(p.giver for p in early)
         and all(p.giver in row_of and p.cards for p in early)
         and in_order([(None, row_of[p.giver], p) for p in early]) == early
     ):
-        rest.passes_before_bid = early
+        held.add("passes_before_bid")
     # the raises and the passes after the bidding (a blind nil's exchange)
-    if hand.raises and not _raises_in_cells(hand.raises, seats, parties, cells):
-        rest.raises = hand.raises
-    if hand.passes:
-        if _one_each(p.giver for p in hand.passes) and all(
-            p.giver in cells and p.cards for p in hand.passes
-        ):
-            for place, p in enumerate(hand.passes, start=1):
-                cells[p.giver]["pass_after_bids_to"] = p.receiver.value
-                cells[p.giver]["passed_after_bids"] = _cards_text(p.cards)
-                cells[p.giver]["pass_after_bids_order"] = place
-        else:
-            rest.passes = hand.passes
+    if hand.raises and _raises_in_cells(hand.raises, seats, parties, cells):
+        held.add("raises")
+    if (
+        hand.passes
+        and _one_each(p.giver for p in hand.passes)
+        and all(p.giver in cells and p.cards for p in hand.passes)
+    ):
+        for place, p in enumerate(hand.passes, start=1):
+            cells[p.giver]["pass_after_bids_to"] = p.receiver.value
+            cells[p.giver]["passed_after_bids"] = _cards_text(p.cards)
+            cells[p.giver]["pass_after_bids_order"] = place
+        held.add("passes")
     # the widow's take and discard lines
     if hand.widow_before_bid or hand.widow_after_bid:
         widow_cells = _widow_cells(hand, row_of)
-        if widow_cells is None:
-            rest.widow_before_bid = hand.widow_before_bid
-            rest.widow_after_bid = hand.widow_after_bid
-        else:
+        if widow_cells is not None:
             for seat, widow_own in widow_cells.items():
                 cells[seat].update(widow_own)
+            held.update(("widow_before_bid", "widow_after_bid"))
     # the play
-    if hand.tricks and not _same_tricks(hand.tricks, played):
-        rest.tricks = hand.tricks
-    if hand.claim is not None:
-        if hand.claim.seat in cells:
-            cells[hand.claim.seat]["claim"] = True
-        else:
-            rest.claim = hand.claim
+    if hand.tricks and _same_tricks(hand.tricks, played):
+        held.add("tricks")
+    if hand.claim is not None and hand.claim.seat in cells:
+        cells[hand.claim.seat]["claim"] = True
+        held.add("claim")
     if hand.took is not None:
         counts = dict(hand.took.counts)
         rows_took = [(s, counts[s]) for s in seats if s in counts]
         if took_of(rows_took) == hand.took and len(counts) == len(hand.took.counts):
             for seat, n in rows_took:
                 cells[seat]["took"] = n
-        else:
-            rest.took = hand.took
+            held.add("took")
     if hand.reneges:
         tricks: dict[Seat, list[int]] = {}
         for r in hand.reneges:
@@ -203,42 +190,21 @@ def encode_hand(
         if reneges_of(rulings) == hand.reneges:
             for seat, numbers in rulings:
                 cells[seat]["ruled_reneges"] = " ".join(map(str, numbers))
-        else:
-            rest.reneges = hand.reneges
-    if hand.score is not None and not _entries_in_cells(
+            held.add("reneges")
+    if hand.score is not None and _entries_in_cells(
         hand.score.entries, "recorded_score", seats, parties, cells
     ):
-        rest.score = hand.score
-    if hand.bags is not None and not _entries_in_cells(
+        held.add("score")
+    if hand.bags is not None and _entries_in_cells(
         hand.bags.entries, "recorded_bags", seats, parties, cells
     ):
-        rest.bags = hand.bags
-    before = Hand(
-        hand.number,
-        hand.dealer,
-        deal=rest.deal,
-        draws=hand.draws,
-        widow_before_bid=rest.widow_before_bid,
-        passes_before_bid=rest.passes_before_bid,
-    )
-    after = Hand(
-        hand.number,
-        hand.dealer,
-        bids=rest.bids,
-        raises=rest.raises,
-        widow_after_bid=rest.widow_after_bid,
-        passes=rest.passes,
-        tricks=rest.tricks,
-        claim=rest.claim,
-        took=rest.took,
-        reneges=rest.reneges,
-        score=rest.score,
-        bags=rest.bags,
-    )
+        held.add("bags")
+    # what no column holds, as lines (the widow has a column of its own)
+    rest = replace(hand, widow=None, **{part: _NONE[part] for part in held})
     return HandColumns(
         {s: SeatColumns(**c) if c else NO_COLUMNS for s, c in cells.items()},  # type: ignore[arg-type]
-        _lines(before),
-        _lines(after),
+        _lines(replace(rest, **_NONE_FROM_BIDS)),
+        _lines(replace(rest, **_NONE_BEFORE_BIDS)),
         None if hand.widow is None else _cards_text(hand.widow.cards),
     )
 
@@ -369,23 +335,14 @@ def _entries_in_cells(
     return True
 
 
-@dataclass(slots=True)
-class _Rest:
-    """The parts of a hand no column holds exactly: written as lines."""
-
-    deal: Deal | None = None
-    widow_before_bid: tuple[WidowLine, ...] = ()
-    passes_before_bid: tuple[Pass, ...] = ()
-    bids: tuple[Bid, ...] = ()
-    raises: tuple[Raise, ...] = ()
-    widow_after_bid: tuple[WidowLine, ...] = ()
-    passes: tuple[Pass, ...] = ()
-    tricks: tuple[Trick, ...] = ()
-    claim: Claim | None = None
-    took: Took | None = None
-    reneges: tuple[Renege, ...] = ()
-    score: RecordedScore | None = None
-    bags: RecordedBags | None = None
+#: A hand's parts, each empty (its default): a part the columns hold is left out of the
+#: lines.  The parts before the bids (``lines_before_bids``), and the others.
+_NONE: Final[dict[str, Any]] = {
+    f.name: f.default for f in fields(Hand) if f.name not in ("number", "dealer", "pos")
+}
+_BEFORE_BIDS: Final = ("deal", "draws", "widow_before_bid", "passes_before_bid")
+_NONE_BEFORE_BIDS: Final = {part: _NONE[part] for part in _BEFORE_BIDS}
+_NONE_FROM_BIDS: Final = {part: none for part, none in _NONE.items() if part not in _BEFORE_BIDS}
 
 
 def _lines(hand: Hand) -> str | None:

@@ -56,6 +56,9 @@ _KEY: Final = (
         "game", Type.TEXT, True, "the game's id (any text or number; rows of one game share it)"
     ),
 )
+_HAND: Final = Column("hand", Type.INT, True, "the hand's number")
+#: The key of a trick's rows (``tricks``, ``cards``): its game's, its hand and its number.
+_TRICK_KEY: Final = (*_KEY, _HAND, Column("trick", Type.INT, True, "the trick's number"))
 _GAME_TAGS: Final = (
     Column("event", Type.TEXT, False, "the `Event` tag"),
     Column("date", Type.TEXT, False, "the `Date` tag"),
@@ -98,7 +101,7 @@ COLUMNS: Final[Mapping[ImportTable, Mapping[str, Column]]] = MappingProxyType(
         "hands": _columns(
             *_KEY,
             *_GAME_TAGS,
-            Column("hand", Type.INT, True, "the hand's number"),
+            _HAND,
             Column("dealer", Type.SEAT, True, "who dealt (the same on every row of the hand)"),
             Column("seat", Type.SEAT, True, "the row's seat"),
             Column(
@@ -260,9 +263,7 @@ COLUMNS: Final[Mapping[ImportTable, Mapping[str, Column]]] = MappingProxyType(
             ),
         ),
         "tricks": _columns(
-            *_KEY,
-            Column("hand", Type.INT, True, "the hand's number"),
-            Column("trick", Type.INT, True, "the trick's number"),
+            *_TRICK_KEY,
             Column("leader", Type.SEAT, True, "who led"),
             Column(
                 "cards",
@@ -276,9 +277,7 @@ COLUMNS: Final[Mapping[ImportTable, Mapping[str, Column]]] = MappingProxyType(
             Column("card_w", Type.CARD, False, "West's card"),
         ),
         "cards": _columns(
-            *_KEY,
-            Column("hand", Type.INT, True, "the hand's number"),
-            Column("trick", Type.INT, True, "the trick's number"),
+            *_TRICK_KEY,
             Column("seat", Type.SEAT, True, "who played the card"),
             Column("card", Type.CARD, True, "the card"),
             Column(

@@ -17,8 +17,8 @@ recognise falls to the general token reader below, and from there to the grammar
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from typing import Final
+from collections.abc import Callable, Mapping
+from typing import Final, TypeVar
 
 from spadesctl import events as ev
 from spadesctl.cards import CARD_SPELLINGS, Card, Party, Seat, Side, parse_holding
@@ -42,6 +42,9 @@ _PARTIES: Final[dict[str, Party]] = {
 _SEAT_ORDER: Final = {Seat.N: 0, Seat.E: 1, Seat.S: 2, Seat.W: 3}
 
 Tokens = list[tuple[str, int]]
+#: A line's reader: its tokens and line number -> its event, or ``None`` (not sure).
+_Reader = Callable[[Tokens, int], ev.LineEvent | None]
+W = TypeVar("W")
 
 
 _card = CARD_SPELLINGS.get
@@ -120,21 +123,12 @@ def _bid(t: Tokens, line: int) -> ev.LineEvent | None:
     return ev.Bids(tuple(bids), ev.Position(line, t[0][1]))
 
 
-def _raise(t: Tokens, line: int) -> ev.LineEvent | None:
-    if len(t) != 3 or not _DIGITS.match(t[2][0]):
-        return None
-    bidder = _PARTIES.get(t[1][0])
-    return None if bidder is None else ev.Raise(bidder, int(t[2][0]), ev.Position(line, t[0][1]))
-
-
 def _widow(t: Tokens, line: int) -> ev.LineEvent | None:
     cards = _cards(t[1:]) if len(t) >= 2 else None
     return None if cards is None else ev.Widow(cards[0], ev.Position(line, t[0][1]))
 
 
-def _widow_line(
-    kind: type[ev.Take] | type[ev.Discard],
-) -> Callable[[Tokens, int], ev.LineEvent | None]:
+def _widow_line(kind: type[ev.Take] | type[ev.Discard]) -> _Reader:
     """The reader of ``take SEAT CARD ...`` or ``discard SEAT CARD ...``."""
 
     def read(t: Tokens, line: int) -> ev.LineEvent | None:
@@ -172,21 +166,29 @@ def _trick(t: Tokens, line: int) -> ev.LineEvent | None:
     return ev.Trick(int(t[1][0]), leader, cards[0], cards[1], ev.Position(line, t[0][1]))
 
 
-def _claim(t: Tokens, line: int) -> ev.LineEvent | None:
-    seat = _SEATS.get(t[1][0]) if len(t) == 2 else None
-    return None if seat is None else ev.Claim(seat, ev.Position(line, t[0][1]))
+def _named(who: Mapping[str, W], kind: Callable[[W, ev.Position], ev.LineEvent]) -> _Reader:
+    """The reader of a line that names one seat or party: ``claim SEAT``, ``result PARTY``."""
+
+    def read(t: Tokens, line: int) -> ev.LineEvent | None:
+        found = who.get(t[1][0]) if len(t) == 2 else None
+        return None if found is None else kind(found, ev.Position(line, t[0][1]))
+
+    return read
 
 
-def _renege(t: Tokens, line: int) -> ev.LineEvent | None:
-    if len(t) != 3 or not _DIGITS.match(t[2][0]):
-        return None
-    seat = _SEATS.get(t[1][0])
-    return None if seat is None else ev.Renege(seat, int(t[2][0]), ev.Position(line, t[0][1]))
+def _named_number(
+    who: Mapping[str, W], kind: Callable[[W, int, ev.Position], ev.LineEvent]
+) -> _Reader:
+    """The reader of a line that names one seat or party and a number: ``raise PARTY N``,
+    ``renege SEAT N``."""
 
+    def read(t: Tokens, line: int) -> ev.LineEvent | None:
+        if len(t) != 3 or not _DIGITS.match(t[2][0]):
+            return None
+        found = who.get(t[1][0])
+        return None if found is None else kind(found, int(t[2][0]), ev.Position(line, t[0][1]))
 
-def _result(t: Tokens, line: int) -> ev.LineEvent | None:
-    party = _PARTIES.get(t[1][0]) if len(t) == 2 else None
-    return None if party is None else ev.Result(party, ev.Position(line, t[0][1]))
+    return read
 
 
 def _entries(t: Tokens, signed: bool) -> tuple[tuple[Party, int], ...] | None:
@@ -217,23 +219,23 @@ def _bags(t: Tokens, line: int) -> ev.LineEvent | None:
     return None if e is None else ev.RecordedBags(e, ev.Position(line, t[0][1]))
 
 
-_BY_KEYWORD: Final[dict[str, Callable[[Tokens, int], ev.LineEvent | None]]] = {
+_BY_KEYWORD: Final[dict[str, _Reader]] = {
     "hand": _hand,
     "deal": _deal,
     "pass": _pass,
     "bid": _bid,
-    "raise": _raise,
+    "raise": _named_number(_PARTIES, ev.Raise),
     "widow": _widow,
     "take": _widow_line(ev.Take),
     "discard": _widow_line(ev.Discard),
     "draw": _draw,
     "trick": _trick,
-    "claim": _claim,
+    "claim": _named(_SEATS, ev.Claim),
     "took": _took,
-    "renege": _renege,
+    "renege": _named_number(_SEATS, ev.Renege),
     "score": _score,
     "bags": _bags,
-    "result": _result,
+    "result": _named(_PARTIES, ev.Result),
 }
 
 

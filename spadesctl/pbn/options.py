@@ -64,10 +64,6 @@ def _target(m: re.Match[str]) -> Settings:
     return settings
 
 
-def _const(settings: Mapping[str, str]) -> Callable[[re.Match[str]], Settings]:
-    return lambda _m: dict(settings)
-
-
 @dataclass(frozen=True, slots=True)
 class Phrase:
     """Words of the Event tag (a regular expression, case-insensitive) and what they set."""
@@ -87,6 +83,15 @@ def _phrase(
     return Phrase(re.compile(pattern, re.IGNORECASE), example, meaning, settings)
 
 
+def _fixed(pattern: str, example: str, settings: Settings, note: str = "") -> Phrase:
+    """Words that always set the same ``settings``; their meaning is those settings
+    (``deck=jjdd``), then ``note`` in brackets."""
+    meaning = " ".join(f"{key}={value}" for key, value in settings.items())
+    return _phrase(
+        pattern, example, f"{meaning} ({note})" if note else meaning, lambda _m: dict(settings)
+    )
+
+
 #: The Event words understood, in the order they are looked for (longer phrases first).
 EVENT_PHRASES: Final[tuple[Phrase, ...]] = (
     _phrase(
@@ -95,83 +100,50 @@ EVENT_PHRASES: Final[tuple[Phrase, ...]] = (
         "players=4 partnership=yes / players=4, 3 or 2 partnership=no",
         _players,
     ),
-    _phrase(
+    _fixed(
         r"joker[- ]joker[- ]deuce[- ]deuce|(?<!\w)jjdd(?!\w)",
         "Joker-Joker-Deuce-Deuce",
-        "deck=jjdd",
-        _const({"deck": "jjdd"}),
+        {"deck": "jjdd"},
     ),
-    _phrase(
+    _fixed(
         r"(?<!\w)joker[- ]joker[- ]ace(?!\w)",
         "Joker-Joker-Ace",
-        "deck=jokers (the two jokers, then the ace, top the spades)",
-        _const({"deck": "jokers"}),
+        {"deck": "jokers"},
+        "the two jokers, then the ace, top the spades",
     ),
-    _phrase(
-        r"(?<!\w)jokers?(?:[- ]jokers?)?(?!\w)",
-        "Jokers / Joker-Joker",
-        "deck=jokers",
-        _const({"deck": "jokers"}),
-    ),
+    _fixed(r"(?<!\w)jokers?(?:[- ]jokers?)?(?!\w)", "Jokers / Joker-Joker", {"deck": "jokers"}),
     _phrase(
         r"(?<!\w)to (\d+)(?:\s*/\s*(-\s*\d+))?(?!\w)",
         "to 500 / to 350/\u2212200",
         "target=500 / target=350 lose_at=-200",
         _target,
     ),
-    _phrase(
-        r"-\s*10\s*x\s*bid if set(?!\w)",
-        "\u221210x bid if set",
-        "set_penalty=bid",
-        _const({"set_penalty": "bid"}),
-    ),
-    _phrase(
-        r"(?<!\w)(?:0|zero) if set(?!\w)",
-        "0 if set",
-        "set_penalty=zero",
-        _const({"set_penalty": "zero"}),
-    ),
+    _fixed(r"-\s*10\s*x\s*bid if set(?!\w)", "\u221210x bid if set", {"set_penalty": "bid"}),
+    _fixed(r"(?<!\w)(?:0|zero) if set(?!\w)", "0 if set", {"set_penalty": "zero"}),
     _phrase(
         r"(?<!\w)min(?:imum)? bid (\d+)(?!\w)",
         "min bid 4",
         "min_team_bid=4",
         lambda m: {"min_team_bid": m.group(1)},
     ),
-    _phrase(
+    _fixed(
         r"(?<!\w)(?:1st|first) hand bids itself(?!\w)",
         "1st hand bids itself",
-        "unbid_hands=first first_hand_bids_itself=yes",
-        _const({"unbid_hands": "first", "first_hand_bids_itself": "yes"}),
+        {"unbid_hands": "first", "first_hand_bids_itself": "yes"},
     ),
-    _phrase(
-        r"(?<!\w)10[- ]for[- ]200(?!\w)",
-        "10-for-200",
-        "ten_for_200=yes",
-        _const({"ten_for_200": "yes"}),
-    ),
-    _phrase(
-        r"(?<!\w)no blind nil(?!\w)",
-        "no Blind Nil",
-        "blind_nil=off",
-        _const({"blind_nil": "off"}),
-    ),
-    _phrase(
+    _fixed(r"(?<!\w)10[- ]for[- ]200(?!\w)", "10-for-200", {"ten_for_200": "yes"}),
+    _fixed(r"(?<!\w)no blind nil(?!\w)", "no Blind Nil", {"blind_nil": "off"}),
+    _fixed(
         r"(?<!\w)no nil(?!\w)",
         "no Nil",
-        "nil=off zero_is_nil=no (a bid of 0 is an ordinary bid)",
-        _const({"nil": "off", "zero_is_nil": "no"}),
+        {"nil": "off", "zero_is_nil": "no"},
+        "a bid of 0 is an ordinary bid",
     ),
-    _phrase(
-        r"(?<!\w)no bags(?!\w)",
-        "no bags",
-        "bag_mode=off bag_limit=off",
-        _const({"bag_mode": "off", "bag_limit": "off"}),
-    ),
-    _phrase(
+    _fixed(r"(?<!\w)no bags(?!\w)", "no bags", {"bag_mode": "off", "bag_limit": "off"}),
+    _fixed(
         r"(?<!\w)lead (?:\u2660|spades?) any ?time(?!\w)",
         "lead \u2660 anytime",
-        "lead_spades=anytime",
-        _const({"lead_spades": "anytime"}),
+        {"lead_spades": "anytime"},
     ),
     _phrase(
         r"(?<!\w)blind (\d+)\+ if (?:losing|behind|down|trailing) by (\d+)(?!\w)",

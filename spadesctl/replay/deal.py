@@ -12,7 +12,14 @@ applies the passes.
 from __future__ import annotations
 
 from spadesctl.cards import Card, Seat
-from spadesctl.core.deck import CARDS, DeckTable, card_index, card_indices, index_of
+from spadesctl.core.deck import (
+    CARDS,
+    DeckTable,
+    card_index,
+    card_indices,
+    index_of,
+    indices_text,
+)
 from spadesctl.diagnostics import (
     BAD_DEAL,
     BAD_DRAW,
@@ -176,8 +183,8 @@ def read_draws(
     if dealt is not None and full:
         for s, seat in enumerate(seats):
             if kept[s] != dealt[s]:
-                extra = _cards(kept[s] - dealt[s])
-                missing = _cards(dealt[s] - kept[s])
+                extra = indices_text(kept[s] - dealt[s])
+                missing = indices_text(dealt[s] - kept[s])
                 rep.add(
                     BAD_DRAW,
                     f"the cards {seat.word} kept differ from the deal (kept, not dealt: "
@@ -294,24 +301,22 @@ def apply_passes_before_bid(hand: Hand, rules: Ruleset, state: HandState, rep: R
         elif len(p.cards) != count:
             why = f"each player passes {count} (pass_cards={count})"
         if why:
-            rep.add(
-                BAD_PASS,
+            _bad_pass(
+                rep,
+                p,
                 f"{giver.word} passes {card_count(len(p.cards))} to {receiver.word} before the "
                 f"bidding, but {why}",
-                p.pos,
-                seat=giver,
             )
         done.add(giver)
         g = seats.index(giver)
         for c in p.cards:
             i = card_index(c)
             if i not in before[g]:
-                rep.add(
-                    BAD_PASS,
+                _bad_pass(
+                    rep,
+                    p,
                     f"{giver.word} passes {c.text} without holding it before the passing "
                     f"({_where_from(hand, giver, c, state, i)})",
-                    p.pos,
-                    seat=giver,
                 )
     for p in hand.passes_before_bid:  # all at once: every card leaves, then arrives
         if p.giver in seats and p.receiver in seats:
@@ -333,13 +338,13 @@ def _at_table(p: Pass, rules: Ruleset, seats: tuple[Seat, ...], rep: Reporter) -
     if p.giver in seats and p.receiver in seats:
         return True
     missing = p.giver if p.giver not in seats else p.receiver
-    rep.add(
-        BAD_PASS,
-        f"{missing.word} is not at a {rules.players}-player table",
-        p.pos,
-        seat=p.giver,
-    )
+    _bad_pass(rep, p, f"{missing.word} is not at a {rules.players}-player table")
     return False
+
+
+def _bad_pass(rep: Reporter, p: Pass, message: str) -> None:
+    """A ``bad-pass`` diagnostic on the line of pass ``p``, by its giver."""
+    rep.add(BAD_PASS, message, p.pos, seat=p.giver)
 
 
 def _where_from(hand: Hand, giver: Seat, c: Card, state: HandState, i: int) -> str:
@@ -420,18 +425,15 @@ def apply_passes(
                     dict.fromkeys(f"{b.word} and {_partner(b).word}" for b in allowed.values())
                 )
                 why = f"after a blind nil, cards pass only between {names}"
-            rep.add(BAD_PASS, f"{giver.word} passes to {receiver.word}: {why}", p.pos, seat=giver)
+            _bad_pass(rep, p, f"{giver.word} passes to {receiver.word}: {why}")
         elif pair in done:
-            rep.add(
-                BAD_PASS, f"a second pass from {giver.word} to {receiver.word}", p.pos, seat=giver
-            )
+            _bad_pass(rep, p, f"a second pass from {giver.word} to {receiver.word}")
         elif len(p.cards) != count:
-            rep.add(
-                BAD_PASS,
+            _bad_pass(
+                rep,
+                p,
                 f"{giver.word} passes {len(p.cards)} cards; after a blind nil each partner "
                 f"passes {count}",
-                p.pos,
-                seat=giver,
             )
         done.add(pair)
         g = seats.index(giver)
@@ -479,10 +481,6 @@ def take_held(
                 seat=seat,
             )
     return held
-
-
-def _cards(indices: set[int]) -> str:
-    return " ".join(CARDS[i].text for i in sorted(indices))
 
 
 __all__ = [

@@ -12,6 +12,7 @@ from collections.abc import Collection
 from spadesctl.cards import Party, Seat, Side
 from spadesctl.core.bids import is_nil
 from spadesctl.core.deck import SUIT_WORDS, card_index, deck_table
+from spadesctl.core.took import Fault, TookFault, took_faults
 from spadesctl.diagnostics import (
     INCOMPLETE_HAND,
     RENEGE,
@@ -83,110 +84,87 @@ def _read_took(
     rep: Reporter,
     claimer: Seat | None = None,
 ) -> tuple[tuple[Party, int], ...] | None:
-    """The took line's counts, if they cover every seat once; reports mismatches.
+    """The took line's counts, if they cover every seat once; reports mismatches (the
+    rules core's :func:`~spadesctl.core.took.took_faults`, worded).
 
     ``claimer``: the seat that claimed the tricks not played; every other party then
     takes exactly the tricks it won in play.
     """
-    size = rules.tricks_per_hand
-    nil_seats = {b.bidder for b in bids if isinstance(b.bidder, Seat) and is_nil(rules, b)}
-    covered: dict[Seat, Party] = {}
-    usable = True
-    for party, count in took.counts:
-        members: tuple[Seat, ...]
-        absent = absent_party(rules, seats, party)
-        if absent is not None:
-            message = (
-                f"took gives {party.value} together, but {absent}"
-                if isinstance(party, Side)
-                else f"took gives tricks to {party.word}, who is {absent}"
-            )
-            seat = party if isinstance(party, Seat) else None
-            rep.add(TRICK_COUNT_MISMATCH, message, took.pos, seat=seat, party=party)
-            usable = False
-            continue
-        if isinstance(party, Side):
-            members = party.seats
-            nils = [s for s in members if s in nil_seats]
-            if nils:
-                rep.add(
-                    TRICK_COUNT_MISMATCH,
-                    f"took gives {party.value} together, but {nils[0].word} bid nil: give each "
-                    f"seat's tricks",
-                    took.pos,
-                    party=party,
-                )
-        else:
-            members = (party,)
-        for s in members:
-            if s in covered:
-                rep.add(
-                    TRICK_COUNT_MISMATCH,
-                    f"took gives {s.word}'s tricks twice",
-                    took.pos,
-                    seat=s,
-                )
-                usable = False
-            covered[s] = party
-        by_play = sum(won[seats.index(s)] for s in members)
-        who = party_name(party)
-        if played >= size and count != by_play:
-            rep.add(
-                TRICK_COUNT_MISMATCH,
-                f"took gives {who} {count} tricks, but {who} won {by_play} in the play",
-                took.pos,
-                seat=party if isinstance(party, Seat) else None,
-            )
-        elif count < by_play:
-            rep.add(
-                TRICK_COUNT_MISMATCH,
-                f"took gives {who} {count} tricks, but {who} already won {by_play} of the "
-                f"{played} tricks played",
-                took.pos,
-                seat=party if isinstance(party, Seat) else None,
-            )
-    missing = [s for s in seats if s not in covered]
-    for s in missing:
-        rep.add(TRICK_COUNT_MISMATCH, f"took gives no count for {s.word}", took.pos, seat=s)
-    total = sum(count for _, count in took.counts)
-    if not missing and usable and total != size:
-        rep.add(
-            TRICK_COUNT_MISMATCH,
-            f"the took counts add up to {total}, but a hand has {size} tricks",
-            took.pos,
+    nil_seats = {
+        seats.index(b.bidder)
+        for b in bids
+        if isinstance(b.bidder, Seat) and b.bidder in seats and is_nil(rules, b)
+    }
+    entries = [
+        (
+            None
+            if absent_party(rules, seats, party) is not None
+            else tuple(seats.index(s) for s in seats_of(party)),
+            count,
         )
-    if missing or not usable or total != size:
-        return None  # the counts cannot be scored
+        for party, count in took.counts
+    ]
+    claim = None
     if claimer is not None:
-        _check_claim(took, rules, seats, won, claimer, rep)
-    return took.counts
+        parties = parties_of(rules)
+        claim = (
+            parties.index(party_of(rules, claimer)),
+            [tuple(seats.index(s) for s in seats_of(p)) for p in parties],
+        )
+    faults, usable = took_faults(
+        entries, len(seats), rules.tricks_per_hand, nil_seats, won, played, claim
+    )
+    for fault in faults:
+        message, seat, party = _took_words(fault, took, rules, seats, played, claimer)
+        rep.add(TRICK_COUNT_MISMATCH, message, took.pos, seat=seat, party=party)
+    return took.counts if usable else None
 
 
-def _check_claim(
+def _took_words(
+    fault: TookFault,
     took: Took,
     rules: Ruleset,
     seats: tuple[Seat, ...],
-    won: tuple[int, ...],
-    claimer: Seat,
-    rep: Reporter,
-) -> None:
-    """After a claim, no party but the claimer's takes more than it won in play."""
-    claiming = party_of(rules, claimer)
-    for party in parties_of(rules):
-        if party is claiming:
-            continue
-        members = seats_of(party)
-        given = sum(n for p, n in took.counts if p is party or p in members)
-        in_play = sum(won[seats.index(s)] for s in members)
-        if given > in_play:
-            who = party_name(party)
-            rep.add(
-                TRICK_COUNT_MISMATCH,
-                f"took gives {who} {given} tricks, but {who} won {in_play} in play and "
-                f"{claimer.word} claimed the rest",
-                took.pos,
-                seat=party if isinstance(party, Seat) else None,
-            )
+    played: int,
+    claimer: Seat | None,
+) -> tuple[str, Seat | None, Party | None]:
+    """A took line's fault in words: the message, and the seat and party it concerns."""
+    what = fault.fault
+    if what is Fault.TWICE:
+        seat = seats[fault.seat]
+        return f"took gives {seat.word}'s tricks twice", seat, None
+    if what is Fault.MISSING:
+        seat = seats[fault.seat]
+        return f"took gives no count for {seat.word}", seat, None
+    if what is Fault.TOTAL:
+        size = rules.tricks_per_hand
+        return f"the took counts add up to {fault.given}, but a hand has {size} tricks", None, None
+    party = parties_of(rules)[fault.party] if fault.entry < 0 else took.counts[fault.entry][0]
+    alone = party if isinstance(party, Seat) else None
+    who = party_name(party)
+    given, by_play = fault.given, fault.tricks
+    if what is Fault.ABSENT:
+        absent = absent_party(rules, seats, party)
+        if isinstance(party, Side):
+            return f"took gives {who} together, but {absent}", None, party
+        return f"took gives tricks to {who}, who is {absent}", alone, party
+    if what is Fault.NILS_TOGETHER:
+        nil = seats[fault.seat].word
+        return f"took gives {who} together, but {nil} bid nil: give each seat's tricks", None, party
+    if what is Fault.NOT_AS_PLAYED:
+        return f"took gives {who} {given} tricks, but {who} won {by_play} in the play", alone, None
+    if what is Fault.BELOW_PLAY:
+        message = (
+            f"took gives {who} {given} tricks, but {who} already won {by_play} of the "
+            f"{played} tricks played"
+        )
+        return message, alone, None
+    assert claimer is not None  # Fault.OVER_CLAIM
+    message = (
+        f"took gives {who} {given} tricks, but {who} won {by_play} in play and "
+        f"{claimer.word} claimed the rest"
+    )
+    return message, alone, None
 
 
 def check_rulings(

@@ -1,4 +1,5 @@
-"""Collecting one hand's diagnostics, each stamped with the file, game and hand."""
+"""Collecting one hand's diagnostics, each stamped with the file, game and hand
+(:func:`diagnostic_at`, which the score sheet's disputes stamp theirs with too)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,35 @@ from dataclasses import replace
 from spadesctl.cards import Party, Seat
 from spadesctl.diagnostics import Diagnostic, Kind
 from spadesctl.events import Position
+
+
+def diagnostic_at(
+    kind: Kind,
+    message: str,
+    pos: Position,
+    file: str,
+    game: int | None,
+    hand: int | None,
+    *,
+    trick: int | None = None,
+    seat: Seat | None = None,
+    party: Party | None = None,
+) -> Diagnostic:
+    """The ``kind`` diagnostic at ``pos`` of ``file``, in its ``game``-th game and hand
+    ``hand`` (and ``trick``), by ``seat`` or about ``party`` (a side or a seat): a
+    replay's (:class:`Reporter`) or a score sheet's (:mod:`spadesctl.sheet.disputes`)."""
+    return Diagnostic(
+        kind=kind,
+        message=message,
+        file=file,
+        line=pos.line,
+        column=pos.column,
+        game=game,
+        hand=hand,
+        trick=trick,
+        seat=None if seat is None else seat.value,
+        party=None if party is None else party.value,
+    )
 
 
 class Reporter:
@@ -32,20 +62,17 @@ class Reporter:
     ) -> None:
         """Report a violation of ``kind`` at ``pos``, by ``seat`` or about ``party`` (a
         side or a seat; ``seat`` when not given)."""
-        if party is None:
-            party = seat
         self.found.append(
-            Diagnostic(
-                kind=kind,
-                message=message,
-                file=self.file,
-                line=pos.line,
-                column=pos.column,
-                game=self.game,
-                hand=self.hand,
+            diagnostic_at(
+                kind,
+                message,
+                pos,
+                self.file,
+                self.game,
+                self.hand,
                 trick=trick,
-                seat=None if seat is None else seat.value,
-                party=None if party is None else party.value,
+                seat=seat,
+                party=seat if party is None else party,
             )
         )
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from spadesctl.cards import Card, Seat, Side, side_of
-from spadesctl.core.deck import CARDS, TWO_OF_CLUBS, DeckTable, card_indices
+from spadesctl.core.deck import CARDS, TWO_OF_CLUBS, DeckTable, card_indices, indices_text
 from spadesctl.diagnostics import BAD_WIDOW
 from spadesctl.events import Bid, Discard, Take
 from spadesctl.record import Hand
@@ -230,8 +230,8 @@ def _widow_cards(hand: Hand, state: HandState, rep: Reporter) -> frozenset[int] 
         ]
         rep.add(
             BAD_WIDOW,
-            f"the widow line names {_text(written)}, but the deal leaves {_text(left)} "
-            f"({'; '.join(held)})",
+            f"the widow line names {indices_text(written)}, but the deal leaves "
+            f"{indices_text(left)} ({'; '.join(held)})",
             line.pos,
         )
         return left
@@ -389,10 +389,6 @@ def _discard(line: Discard, state: HandState, widow: WidowState, rep: Reporter, 
 
 def _words(cards: tuple[Card, ...]) -> str:
     return " ".join(c.text for c in cards) if cards else "no card"
-
-
-def _text(indices: list[int] | frozenset[int]) -> str:
-    return " ".join(CARDS[i].text for i in sorted(indices))
 
 
 __all__ = [

@@ -8,8 +8,9 @@ with the reason.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, fields
+from typing import Any, Final
 
 from markupsafe import Markup
 
@@ -67,6 +68,17 @@ class StatRow:
     rating_ordinal: float | None  # mu - 3 sigma: the conservative rating
     rated_games: int
 
+    @classmethod
+    def of(cls, row: Mapping[str, Any]) -> StatRow:
+        """The row of a player's figures in ``stats --by player``'s table: each field
+        is the column of its name (``bid_accuracy``: ``exact_rate``)."""
+        return cls(**{name: row[_STAT_COLUMN.get(name, name)] for name in _STAT_FIELDS})
+
+
+#: A figure of :class:`StatRow` read from a ``stats`` column of another name.
+_STAT_COLUMN: Final = {"bid_accuracy": "exact_rate"}
+_STAT_FIELDS: Final = tuple(f.name for f in fields(StatRow))
+
 
 @dataclass(frozen=True, slots=True)
 class StatsView:
@@ -106,23 +118,7 @@ def player_stats(files: Sequence[str], default: Ruleset | None) -> StatsView:
     )
     result = query.run_stats(request)
     rows = tuple(
-        StatRow(
-            player=r["player"],
-            games=r["games"],
-            hands=r["hands"],
-            bid_accuracy=r["exact_rate"],
-            made_rate=r["made_rate"],
-            nil_attempts=r["nil_attempts"],
-            nil_made=r["nil_made"],
-            nil_rate=r["nil_rate"],
-            bags_per_hand=r["bags_per_hand"],
-            rating=r["rating"],
-            rating_sigma=r["rating_sigma"],
-            rating_ordinal=r["rating_ordinal"],
-            rated_games=r["rated_games"],
-        )
-        for r in result.table.iter_rows(named=True)
-        if r["player"] is not None
+        StatRow.of(r) for r in result.table.iter_rows(named=True) if r["player"] is not None
     )
     deals = result.fairness
     sentence = fair.sentence(deals) if deals is not None and deals.deals else None

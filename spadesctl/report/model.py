@@ -65,10 +65,6 @@ class DiagnosticView:
     def anchor(self) -> str:
         return f"d{self.number}"
 
-    @property
-    def text(self) -> str:
-        return f"{self.code} {self.name}: {self.message}"
-
 
 @dataclass(frozen=True, slots=True)
 class SeatView:

@@ -16,18 +16,22 @@ from dataclasses import dataclass
 from spadesctl.rules.declare import Alias, Express, choice, key, twos, whole, whole_or, yes_no
 
 
-class Deck(enum.Enum):
-    __hash__ = object.__hash__  # members are singletons: identity hashing is cheap
+class Choice(enum.Enum):
+    """The base of a ruleset key's choices of words: each member is written (in rules
+    text, ``spadesctl rules``) as its value, and hashed by identity, which is cheap on
+    the hot path (members are singletons)."""
 
+    __hash__ = object.__hash__
+
+
+class Deck(Choice):
     STANDARD = "standard"  # 52 cards
     JOKERS = "jokers"  # 54 less 2H and 2C; BJ > LJ are the two top spades
     JJDD = "jjdd"  # as jokers, and BJ > LJ > 2D > 2S above AS (2D is a spade)
 
 
-class WidowRule(enum.Enum):
+class WidowRule(Choice):
     """``widow``: what becomes of the two cards left over when 54 are dealt 13 each."""
-
-    __hash__ = object.__hash__  # members are singletons: identity hashing is cheap
 
     OFF = "off"  # no widow: the deck leaves cards out so that every card is dealt
     ASIDE = "aside"  # set aside unseen until after the play ("Widow Spades")
@@ -36,80 +40,60 @@ class WidowRule(enum.Enum):
     HIGH_BIDDER = "high_bidder"  # the side that bids more (one card each side on equal bids)
 
 
-class WidowDiscard(enum.Enum):
+class WidowDiscard(Choice):
     """``widow_discard``: whether the taker of the widow discards before or after the bids."""
-
-    __hash__ = object.__hash__  # members are singletons: identity hashing is cheap
 
     BEFORE_BID = "before_bid"
     AFTER_BID = "after_bid"
 
 
-class FirstLead(enum.Enum):
-    __hash__ = object.__hash__  # members are singletons: identity hashing is cheap
-
+class FirstLead(Choice):
     LEFT_OF_DEALER = "left_of_dealer"
     TWO_OF_CLUBS = "two_of_clubs"
     LOWEST_CLUB = "lowest_club"
 
 
-class DealerRotation(enum.Enum):
-    __hash__ = object.__hash__  # members are singletons: identity hashing is cheap
-
+class DealerRotation(Choice):
     CLOCKWISE = "clockwise"  # the deal passes to the left after each hand
     NONE = "none"  # the same seat deals every hand (OpenSpiel, rust-spades)
 
 
-class LeadSpades(enum.Enum):
-    __hash__ = object.__hash__  # members are singletons: identity hashing is cheap
-
+class LeadSpades(Choice):
     BROKEN = "broken"
     ANYTIME = "anytime"
 
 
-class FailedNilTricks(enum.Enum):
-    __hash__ = object.__hash__  # members are singletons: identity hashing is cheap
-
+class FailedNilTricks(Choice):
     BAGS = "bags"  # tricks of a failed nil bidder are bags for the side
     PARTNER = "partner"  # they count toward the partner's bid
     NONE = "none"  # they count for nothing
 
 
-class BagMode(enum.Enum):
-    __hash__ = object.__hash__  # members are singletons: identity hashing is cheap
-
+class BagMode(Choice):
     # each overtrick +1; a side loses bag_penalty each time its count reaches bag_limit
     CARRY = "carry"
     DEDUCT = "deduct"  # each overtrick scores -1, no counter
     OFF = "off"  # overtricks score nothing
 
 
-class SetPenalty(enum.Enum):
-    __hash__ = object.__hash__  # members are singletons: identity hashing is cheap
-
+class SetPenalty(Choice):
     BID = "bid"  # a set side loses 10 x its bid
     ZERO = "zero"  # a set side scores 0
 
 
-class Bidding(enum.Enum):
-    __hash__ = object.__hash__  # members are singletons: identity hashing is cheap
-
+class Bidding(Choice):
     NORMAL = "normal"
     SUICIDE = "suicide"  # one partner of each side bids nil, the other at least 4
     MIRROR = "mirror"  # each player bids the number of spades held
 
 
-class FirstBidder(enum.Enum):
-    __hash__ = object.__hash__  # members are singletons: identity hashing is cheap
-
+class FirstBidder(Choice):
     LEFT_OF_DEALER = "left_of_dealer"
     DEALER = "dealer"
 
 
-class PassTo(enum.Enum):
+class PassTo(Choice):
     """``pass_to``: whom each player passes ``pass_cards`` cards to before the bidding."""
-
-    __hash__ = object.__hash__  # members are singletons: identity hashing is cheap
 
     PARTNER = "partner"
     LEFT = "left"
@@ -118,17 +102,13 @@ class PassTo(enum.Enum):
     ROTATE = "rotate"  # left, right, across, no pass, by hand number
 
 
-class MoonFail(enum.Enum):
-    __hash__ = object.__hash__  # members are singletons: identity hashing is cheap
-
+class MoonFail(Choice):
     SET = "set"  # a failed moon is set like any other bid
     BAGS = "bags"  # its tricks count as bags
 
 
-class RenegeSet(enum.Enum):
+class RenegeSet(Choice):
     """``renege_penalty=set``: the reneging side is set (the other values are tricks)."""
-
-    __hash__ = object.__hash__  # members are singletons: identity hashing is cheap
 
     SET = "set"
 
@@ -136,17 +116,13 @@ class RenegeSet(enum.Enum):
 RenegePenalty = int | RenegeSet
 
 
-class UnbidHands(enum.Enum):
-    __hash__ = object.__hash__  # members are singletons: identity hashing is cheap
-
+class UnbidHands(Choice):
     NONE = "none"  # every hand is bid
     FIRST = "first"  # the first hand of a game is played without bids (004)
     ALL = "all"  # no hand is bid: 10 points a trick (002's running score of books)
 
 
-class BlindBidSet(enum.Enum):
-    __hash__ = object.__hash__  # members are singletons: identity hashing is cheap
-
+class BlindBidSet(Choice):
     DOUBLE = "double"  # a failed blind bid loses double, as a made one scores double
     SINGLE = "single"  # it loses 10 a trick bid, "there is no double" (004)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from spadesctl.core.score import SetReason
 from spadesctl.scoring.explain import first_sheet_errors, format_hand
-from spadesctl.scoring.game import game_end, score_game
+from spadesctl.scoring.game import game_decision, game_end, score_game
 from spadesctl.scoring.hand import score_hand
 from spadesctl.scoring.model import (
     EndReason,
@@ -52,6 +52,7 @@ __all__ = [
     "Standing",
     "first_sheet_errors",
     "format_hand",
+    "game_decision",
     "game_end",
     "parties_of",
     "party_of",

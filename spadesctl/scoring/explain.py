@@ -61,12 +61,29 @@ def hand_items(hand: HandScore) -> tuple[Item, ...]:
         party = result.party
         if unbid:
             items.append(_unbid_item(hand, result))
+            if result.bag_penalties:
+                items.extend(_bag_penalty_items(rules, result, hand.before[party].bags))
         else:
             nils = tuple(n for n in hand.nils if n.party is party) if hand.nils else ()
-            items.extend(_party_bid_items(rules, hand.unbid, result, nils))
-        if result.bag_penalties:
-            items.extend(_bag_penalty_items(rules, result, hand.before[party].bags))
+            items.extend(party_items(rules, hand.unbid, result, nils, hand.before[party].bags))
     return tuple(items)
+
+
+def party_items(
+    rules: Ruleset,
+    unbid: bool,
+    result: PartyResult,
+    nils: tuple[NilResult, ...],
+    bags_before: int,
+) -> tuple[Item, ...]:
+    """A party's items in a hand that was bid (or whose first hand bids itself): its
+    contract, its nils (``nils``, in the order bid), failed nils' tricks, a Boston, and
+    the bag penalties of its counter, which stood at ``bags_before``.  The express score
+    sheet's JSON writes them with it too (:mod:`spadesctl.express.sheet_json`)."""
+    items = _party_bid_items(rules, unbid, result, nils)
+    if result.bag_penalties:
+        return items + tuple(_bag_penalty_items(rules, result, bags_before))
+    return items
 
 
 @functools.lru_cache(maxsize=4096)

@@ -32,18 +32,30 @@ def score_game(
     """
     standing = start if start is not None else Standing.start(rules)
     scored: list[HandScore] = []
-    result: GameResult | None = None
-    after_end: list[int] = []
     for position, hand in enumerate(hands, start=1):
         number = hand.number if hand.number is not None else position
-        if result is not None:
-            after_end.append(number)
         score = score_hand(rules, hand.bids, hand.taken, standing, hand.rulings, number)
         scored.append(score)
         standing = score.after
-        if result is None:
+    result, after_end = game_decision(rules, ((s.number, s) for s in scored))
+    return GameScore(rules, tuple(scored), standing, result, after_end)
+
+
+def game_decision(
+    rules: Ruleset, hands: Iterable[tuple[int, HandScore | None]]
+) -> tuple[GameResult | None, tuple[int, ...]]:
+    """A game's result and the hands recorded after it, from its hands in order (each
+    hand's number and score, ``None`` for a hand that could not be scored): the result
+    is the first decision :func:`game_end` reaches (a hand without a score decides
+    nothing), and every hand after the deciding one is listed, scored or not."""
+    result: GameResult | None = None
+    after_end: list[int] = []
+    for number, score in hands:
+        if result is not None:
+            after_end.append(number)
+        elif score is not None:
             result = game_end(rules, score)
-    return GameScore(rules, tuple(scored), standing, result, tuple(after_end))
+    return result, tuple(after_end)
 
 
 def game_end(rules: Ruleset, hand: HandScore) -> GameResult | None:

@@ -37,6 +37,7 @@ from spadesctl.diagnostics import (
     Kind,
 )
 from spadesctl.events import Position
+from spadesctl.replay.report import diagnostic_at
 from spadesctl.scoring import GameScore, HandScore, first_sheet_errors
 from spadesctl.sheet.model import ScoreSheet, SheetHand
 from spadesctl.values import fast_init
@@ -310,16 +311,9 @@ def _at(
     hand: int | None,
     party: Party | None = None,
 ) -> Diagnostic:
-    return Diagnostic(
-        kind=kind,
-        message=message,
-        file=sheet.source,
-        line=pos.line,
-        column=pos.column,
-        game=sheet.index,
-        hand=hand,
-        seat=party.value if isinstance(party, Seat) else None,
-        party=None if party is None else party.value,
+    seat = party if isinstance(party, Seat) else None
+    return diagnostic_at(
+        kind, message, pos, sheet.source, sheet.index, hand, seat=seat, party=party
     )
 
 

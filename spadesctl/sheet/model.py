@@ -22,7 +22,7 @@ from spadesctl.scoring import (
     HandScore,
     RenegeRuling,
     Standing,
-    game_end,
+    game_decision,
     parties_of,
     seats_of,
 )
@@ -108,14 +108,8 @@ class ScoreSheet:
     def of(cls, game: Game, rules: Ruleset, hands: Iterable[SheetHand]) -> ScoreSheet:
         """A sheet whose result is decided from the hands' scores, as the scorer decides it."""
         hand_tuple = tuple(hands)
-        result: GameResult | None = None
-        after_end: list[int] = []
-        for hand in hand_tuple:
-            if result is not None:
-                after_end.append(hand.number)
-            elif hand.score is not None:
-                result = game_end(rules, hand.score)
-        return cls(game, rules, hand_tuple, result, tuple(after_end))
+        result, after_end = game_decision(rules, ((h.number, h.score) for h in hand_tuple))
+        return cls(game, rules, hand_tuple, result, after_end)
 
     @property
     def parties(self) -> tuple[Party, ...]:

@@ -14,7 +14,7 @@ import io
 import textwrap
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Final, TextIO
+from typing import TYPE_CHECKING, Any, Final, TextIO
 
 from spadesctl.cards import Party, Seat, Side
 from spadesctl.diagnostics import PLAY_AFTER_GAME_OVER, RESULT_MISMATCH, Diagnostic, Kind
@@ -23,6 +23,9 @@ from spadesctl.rules.ruleset import RenegePenalty, RenegeSet
 from spadesctl.sheet.disputes import SheetCheck, check_sheet
 from spadesctl.sheet.model import ScoreSheet, SheetHand
 from spadesctl.sheet.penalties import PenaltyComparison
+
+if TYPE_CHECKING:
+    from spadesctl.express.sheet import SettledSheet
 
 
 @dataclass(frozen=True, slots=True)
@@ -529,7 +532,7 @@ def render_json(reports: Sequence[SheetReport]) -> str:
     return out.getvalue()
 
 
-def write_json(reports: Iterable[SheetReport], out: TextIO) -> bool:
+def write_json(reports: Iterable[SheetReport | SettledSheet], out: TextIO) -> bool:
     """Write :func:`render_json`'s document game by game, holding one game at a time.
 
     Returns whether any game is disputed.

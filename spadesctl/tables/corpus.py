@@ -30,7 +30,8 @@ from spadesctl import engines, pool
 from spadesctl.bulk import bulk_gc
 from spadesctl.diagnostics import Severity
 from spadesctl.engines import Engine
-from spadesctl.express import GameLedger, express_game
+from spadesctl.express import GameLedger
+from spadesctl.express.canonical import express_check
 from spadesctl.express.rows import add_express_game
 from spadesctl.notation import game_from_text
 from spadesctl.notation.encoding import utf8_stream
@@ -198,7 +199,7 @@ def build_batch(work: Work, options: CorpusOptions) -> Batch:
                 and not (lines and options.keeps_comments)  # a comment's place: the full engine
             ):
                 ledger = GameLedger()
-                if express_game(text.lines, default, ledger) is not None:
+                if express_check(text.lines, default, ledger=ledger) is not None:
                     hands += add_express_game(
                         tables, ledger, source, index, lossless=options.lossless
                     )
