@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import argparse
 import shutil
+import subprocess
+import sys
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
@@ -30,8 +32,20 @@ SEATS = "NESW"
 #: very many lines); or ``games``, the same hands as games of 99 (a Rules tag before each
 #: hand 1): a file of a thousand games, every one with problems, whose diagnostics
 #: ``check`` once held until the file ended; or ``played``, ``--games`` real games played
-#: out by the bot (deals, bids, every trick, the sheet), a league's file.
-NUMBERINGS = ("up", "cycle", "bids", "games", "played")
+#: out by the bot (deals, bids, every trick, the sheet), a league's file; ``messy``, the
+#: same written by hand (the cards of every trick line in lower case: ``fmt`` changes
+#: most lines, so ``--diff`` and ``--write`` have everything to do).
+NUMBERINGS = ("up", "cycle", "bids", "games", "played", "messy")
+
+
+def messy(text: str) -> str:
+    """``text`` with the cards of its trick lines in lower case."""
+    return "".join(
+        " ".join([*line.split()[:3], *(w.lower() for w in line.split()[3:])]) + "\n"
+        if line.startswith("trick ")
+        else line + "\n"
+        for line in text.splitlines()
+    )
 
 
 def played_games(count: int, seed: int = 1) -> str:
@@ -58,6 +72,16 @@ def long_game(hands: int, numbering: str = "cycle") -> str:
         lines.append("took NS 7 EW 6")
         lines.append("")
     return "\n".join(lines)
+
+
+def write_record(path: Path, numbering: str, args: argparse.Namespace) -> None:
+    """The record of ``numbering`` (``args``: its hands, games and copies) in ``path``."""
+    if numbering in ("played", "messy"):
+        block = played_games(args.games)
+        block = messy(block) if numbering == "messy" else block
+    else:
+        block = long_game(args.hands, numbering)
+    path.write_text(block * args.copies, encoding="utf-8")
 
 
 def commands(record: Path, out: Path) -> dict[str, list[str]]:
@@ -104,26 +128,32 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--copies", type=int, default=1, help="the block written this many times over"
     )
-    parser.add_argument("--only", help="run only the commands whose name contains this")
+    parser.add_argument(
+        "--only", action="append", help="run only the commands whose name contains this"
+    )
     parser.add_argument(
         "--numbering", choices=NUMBERINGS, action="append", help="only these blocks"
     )
+    parser.add_argument("--make", type=Path, help="only write the record to this file")
     args = parser.parse_args(argv)
+    if args.make is not None:
+        write_record(args.make, (args.numbering or ["cycle"])[0], args)
+        return 0
     rows = []
     with tempfile.TemporaryDirectory(prefix="spadesctl-long-") as scratch:
         folder = Path(scratch)
         sizes = []
         for numbering in args.numbering or NUMBERINGS:
             record = folder / f"long-{numbering}.spades"
-            block = (
-                played_games(args.games)
-                if numbering == "played"
-                else long_game(args.hands, numbering)
-            )
-            record.write_text(block * args.copies, encoding="utf-8")
+            # made by a child: the measured commands are forked from this process, and
+            # a fork's peak counts the pages of its parent (a 50 MB record's, else)
+            make = [sys.executable, "-m", "benchmarks.long_game", "--make", str(record)]
+            sizes_ = ["--hands", str(args.hands), "--games", str(args.games)]
+            numbered = ["--numbering", numbering, "--copies", str(args.copies)]
+            subprocess.run([*make, *sizes_, *numbered], check=True)
             sizes.append(f"{numbering} {record.stat().st_size / 1e6:.1f} MB")
             for what, argv_ in commands(record, folder).items():
-                if args.only and args.only not in what:
+                if args.only and not any(only in what for only in args.only):
                     continue
                 if what == "fmt --write":
                     shutil.copyfile(record, folder / "copy.spades")
@@ -131,6 +161,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 run = run_command(argv_, repeat=1, ok=(0, 1, 2))
                 cells = [what, numbering, f"{run.peak_mib:.0f}", f"{run.seconds:.1f}"]
                 rows.append([*cells, str(run.status)])
+                print(" | ".join(rows[-1]), file=sys.stderr, flush=True)  # as it goes
     copies = f", {args.copies} times over" if args.copies > 1 else ""
     print(f"{args.hands:,} hands, {args.games:,} played games{copies} ({', '.join(sizes)})\n")
     print(table(["command", "numbers", "peak MiB", "seconds", "exit"], rows))

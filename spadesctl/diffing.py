@@ -3,20 +3,24 @@
 ``fmt --diff`` compares a file with its canonical form a game at a time.  Each pair of
 *segments* (the lines of one game in the file, and the canonical lines of that game)
 is matched by :class:`difflib.SequenceMatcher`, as :func:`difflib.unified_diff`
-matches a whole text; the matches are joined across segments and grouped into hunks
-by the very rule of :meth:`difflib.SequenceMatcher.get_grouped_opcodes` (three lines
-of context; hunks closer than six lines joined), and the hunks written in
-:func:`difflib.unified_diff`'s form.  So the diff of a file whose changes stay within
-their games is the whole-text diff byte for byte; a hunk is only ever held until it
-is written, and one that would hold more than :data:`MOST_HELD` characters is written
-in parts (a valid diff still, whose hunks touch).
+matches a whole text (the lines ``difflib`` finds too common in the whole text to
+anchor a match on, :func:`popular_lines`, are left out of every segment's anchors); the
+matches are joined across segments and grouped into hunks by the very rule of
+:meth:`difflib.SequenceMatcher.get_grouped_opcodes` (three lines of context; hunks
+closer than six lines joined), and the hunks written in :func:`difflib.unified_diff`'s
+form.  So the diff is the whole-text diff byte for byte, but where ``difflib`` would
+choose which of several equal lines to keep (a blank line among blank lines taken
+away) by a match in another game, or a change runs from one game into the next: there
+it is another diff as short, that turns the file into the same text.  A hunk is only
+ever held until it is written, and one that would hold more than :data:`MOST_HELD`
+characters is written in parts (a valid diff still, whose hunks touch).
 """
 
 from __future__ import annotations
 
 import collections
 import difflib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -61,10 +65,21 @@ _Op = tuple[str, int, int, int, int, list[str], list[str]]
 
 class UnifiedDiff:
     """:func:`difflib.unified_diff` of two texts given in aligned pieces (:meth:`add`),
-    each line written to ``write`` as soon as its hunk is complete."""
+    each line written to ``write`` as soon as its hunk is complete.
 
-    def __init__(self, write: Callable[[str], object], fromfile: str, tofile: str) -> None:
+    ``popular``: the lines of the whole second text that ``difflib`` would not anchor a
+    match on (:func:`popular_lines`), so that each piece is matched as the whole text
+    would be."""
+
+    def __init__(
+        self,
+        write: Callable[[str], object],
+        fromfile: str,
+        tofile: str,
+        popular: frozenset[str] = frozenset(),
+    ) -> None:
         self._write = write
+        self._popular = popular
         self._names = (fromfile, tofile)
         self._started = False
         self._i = self._j = 0  # lines of each side so far
@@ -75,7 +90,10 @@ class UnifiedDiff:
 
     def add(self, a: Sequence[str], b: Sequence[str]) -> None:
         """The next segment of each text, as lines that keep their ends."""
-        matcher = difflib.SequenceMatcher(None, a, b)
+        matcher = difflib.SequenceMatcher(None, a, b, autojunk=False)
+        anchors: dict[str, list[int]] = matcher.b2j  # type: ignore[attr-defined]
+        for line in self._popular.intersection(anchors):  # as the whole text's
+            del anchors[line]
         for tag, i1, i2, j1, j2 in matcher.get_opcodes():
             if tag == "equal":
                 if self._equal is None:
@@ -147,6 +165,40 @@ class UnifiedDiff:
         self._held = 0
 
 
+def popular_lines(lines: Callable[[], Iterable[str]]) -> frozenset[str]:
+    """The lines ``difflib`` calls *popular* in the text whose lines ``lines()`` gives
+    (read twice): in a text of 200 lines or more, those that make more than 1% of it
+    (more than ``n // 100 + 1`` of ``n``).  Found in bounded memory: the candidates by
+    Misra and Gries' count of at most 100 (any line more frequent than ``n / 101`` is
+    among them), then counted exactly."""
+    counts: dict[str, int] = {}
+    total = 0
+    for line in lines():
+        total += 1
+        if line in counts:
+            counts[line] += 1
+        elif len(counts) < _CANDIDATES:
+            counts[line] = 1
+        else:
+            for seen in list(counts):
+                counts[seen] -= 1
+                if not counts[seen]:
+                    del counts[seen]
+    if total < 200 or not counts:
+        return frozenset()
+    exact = dict.fromkeys(counts, 0)
+    for line in lines():
+        if line in exact:
+            exact[line] += 1
+    most = total // 100 + 1
+    return frozenset(line for line, n in exact.items() if n > most)
+
+
+#: The candidates :func:`popular_lines` keeps (a line more than 1% of a text is among
+#: the 100 most frequent counted).
+_CANDIDATES: Final = 100
+
+
 def _range(start: int, stop: int) -> str:
     """A hunk's range as :func:`difflib.unified_diff` writes it."""
     beginning, length = start + 1, stop - start
@@ -157,4 +209,4 @@ def _range(start: int, stop: int) -> str:
     return f"{beginning},{length}"
 
 
-__all__ = ["CONTEXT", "MOST_HELD", "UnifiedDiff"]
+__all__ = ["CONTEXT", "MOST_HELD", "UnifiedDiff", "popular_lines"]

@@ -25,10 +25,10 @@ import sys
 import tempfile
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import IO, BinaryIO, Final
+from typing import IO, BinaryIO, Final, cast
 
 from spadesctl.diagnostics import Diagnostic
-from spadesctl.diffing import UnifiedDiff
+from spadesctl.diffing import UnifiedDiff, popular_lines
 from spadesctl.errors import SpadesctlIOError, unreadable
 from spadesctl.notation import (
     Progress,
@@ -47,7 +47,7 @@ from spadesctl.notation.reader import (
     read_lines,
 )
 from spadesctl.notation.writer import format_games, game_lines, game_parts
-from spadesctl.output import write_text
+from spadesctl.output import OutputError, open_output
 from spadesctl.record import Game, GameComment
 from spadesctl.record_formats import NATIVE, RecordFormat, detect, head_of
 
@@ -106,41 +106,92 @@ def format_file(
 ) -> Formatted:
     """Format one record file (``-``: standard input) a game at a time, in memory bounded
     by its largest game: print its canonical form to ``out`` (:attr:`Mode.PRINT`), or the
-    diff to it (:attr:`Mode.DIFF`), rewrite it (:attr:`Mode.WRITE`, through
-    :func:`~spadesctl.output.write_text`: the file is left as it was unless every game
-    was formatted), or only tell (:attr:`Mode.CHECK`).
+    diff to it (:attr:`Mode.DIFF`), rewrite it (:attr:`Mode.WRITE`: the file is left as
+    it was unless every game was formatted), or only tell (:attr:`Mode.CHECK`).
 
     Nothing is written unless the whole file was formatted and proven (its canonical
     form read back to the same games, cleanly): until then the text goes to a
-    temporary file.  ``progress`` is told the bytes formatted as it goes (half of each
-    game's as it is read, the other half as its canonical form is read back).
+    temporary file (for :attr:`Mode.WRITE`, the one beside the file that
+    :func:`~spadesctl.output.open_output` renames into place).  ``progress`` is told
+    the bytes formatted as it goes (half of each game's as it is read, the other half
+    as its canonical form is read back).
     :class:`~spadesctl.output.OutputError` when ``out`` (or the rewritten file) cannot
     be written.
     """
-    if mode is Mode.CHECK:
-        return _format_stream(name, None, None, progress)
-    with tempfile.SpooledTemporaryFile(
-        max_size=SPOOL_CHARS, mode="w+", encoding="utf-8", errors="surrogateescape", newline=""
-    ) as spool:
-        if mode is Mode.DIFF:
-            result = _format_stream(name, None, spool, progress)
-        else:
-            result = _format_stream(name, spool, None, progress)
-        if not result.formatted or (mode is not Mode.PRINT and not result.changed):
-            return result
-        spool.seek(0)
-        chunks = iter(functools.partial(spool.read, SPOOL_CHARS), "")
-        if mode is Mode.WRITE:
-            write_text(name, chunks)
+    if mode is Mode.WRITE:
+        return _rewrite(name, progress)
+    with _Source(name) as source, _spool() as spool:
+        if mode is Mode.CHECK:
+            return _format_stream(source, None, None, progress)
+        result = _format_stream(source, spool, None, progress)
+        if mode is Mode.DIFF and result.changed:  # again, the diff (matched as difflib would)
+            popular = popular_lines(lambda: _lines_of(spool))
+            spool.seek(0)
+            spool.truncate()
+            result = _format_stream(source, None, spool, None, popular)
+        if not result.formatted or (mode is Mode.DIFF and not result.changed):
             return result
         assert out is not None
+        spool.seek(0)
         empty = True
-        for chunk in chunks:
+        for chunk in iter(functools.partial(spool.read, SPOOL_CHARS), ""):
             out.write(chunk)
             empty = False
         if empty and mode is Mode.PRINT:  # nothing to format: printed as it is
-            with _opened(name) as source:
-                _copy_text(utf8_stream(source), out)
+            with source.opened() as stream:
+                _copy_text(utf8_stream(stream), out)
+    return result
+
+
+def _spool() -> IO[str]:
+    """A temporary text file, in memory while it is small."""
+    return cast(
+        IO[str],
+        tempfile.SpooledTemporaryFile(
+            max_size=SPOOL_CHARS, mode="w+", encoding="utf-8", errors="surrogateescape", newline=""
+        ),
+    )
+
+
+def _lines_of(spool: IO[str]) -> Iterator[str]:
+    """The lines of a spooled text from its start, as ``str.splitlines(keepends=True)``
+    splits the whole text."""
+    spool.seek(0)
+    carry = ""
+    while chunk := spool.read(SPOOL_CHARS):
+        lines = (carry + chunk).splitlines(keepends=True)
+        carry = lines.pop()  # it may go on in the next chunk ("\r" then "\n" too)
+        yield from lines
+    if carry:
+        yield carry
+
+
+class _Unchanged(Exception):
+    """The rewritten file would be the same (or could not be formatted): not renamed."""
+
+    def __init__(self, result: Formatted) -> None:
+        super().__init__(result.name)
+        self.result = result
+
+
+def _rewrite(name: str, progress: Progress | None) -> Formatted:
+    """:attr:`Mode.WRITE`: the canonical text written, as it is made, to the temporary
+    file of :func:`~spadesctl.output.open_output`, renamed over ``name`` only when the
+    whole file was formatted and changed (else removed: the file is left as it was).
+    A file that cannot be rewritten is an error only when it is not canonical."""
+    with _Source(name) as source:
+        try:
+            with open_output(name) as sink:
+                result = _format_stream(source, sink, None, progress)
+                if not result.changed:
+                    raise _Unchanged(result)
+        except _Unchanged as unchanged:
+            return unchanged.result
+        except OutputError:
+            checked = _format_stream(source, None, None, None)  # nothing to write: no error
+            if checked.changed:
+                raise
+            return checked
     return result
 
 
@@ -148,52 +199,79 @@ def format_source(name: str, progress: Callable[[int], None] | None = None) -> F
     """Format one record file (``-``: standard input) in memory: its canonical form in
     ``text`` and the diff in :meth:`Formatted.diff` (:func:`format_file` holds only a
     game of them)."""
-    text, diff = io.StringIO(), io.StringIO()
-    result = _format_stream(name, text, diff, progress)
-    if not result.formatted:
-        return result
+    with _Source(name) as source:
+        text = io.StringIO()
+        result = _format_stream(source, text, None, progress)
+        if not result.formatted:
+            return result
+        diff = io.StringIO()
+        if result.changed:
+            popular = popular_lines(lambda: text.getvalue().splitlines(keepends=True))
+            _format_stream(source, None, diff, None, popular)
     return dataclasses.replace(result, text=text.getvalue(), diff_text=diff.getvalue())
 
 
 def _format_stream(
-    name: str, canonical: IO[str] | None, diff: IO[str] | None, progress: Progress | None
+    source: _Source,
+    canonical: IO[str] | None,
+    diff: IO[str] | None,
+    progress: Progress | None,
+    popular: frozenset[str] = frozenset(),
 ) -> Formatted:
     """Format ``name`` a game at a time: its canonical text to ``canonical`` and the diff
     to ``diff`` as they are found (to be thrown away unless the outcome says the file
-    was formatted)."""
+    was formatted); ``popular``: the canonical lines the diff anchors no match on
+    (:func:`~spadesctl.diffing.popular_lines` of the canonical text)."""
+    name = source.name
     try:
-        with _opened(name) as raw:
+        with source.opened() as raw:
             utf8 = not (head_of(raw, 2) or b"").startswith(UTF16_BOMS)  # canonical is UTF-8
             tee = _Tee(utf8_stream(raw), name, keep=diff is not None)
             stream = io.BufferedReader(tee)
             record_format = detect(stream, name)
             if record_format is not NATIVE:
                 return Formatted(name, Outcome.NOT_NATIVE, record_format=record_format)
-            run = _Run(name, stream, tee, canonical, diff, progress)
+            run = _Run(source, stream, tee, canonical, diff, progress, popular)
             return run.formatted(utf8)
     except RecordReadError as exc:
         return Formatted(name, Outcome.UNREADABLE, message=str(exc))
 
 
-@contextlib.contextmanager
-def _opened(name: str) -> Iterator[BinaryIO]:
-    """``name`` opened to be read (standard input copied to a temporary file first, so
-    that it can be read again)."""
-    if name != "-":
-        try:
-            stream = open(name, "rb")  # noqa: SIM115 (closed below)
-        except OSError as exc:
-            raise RecordReadError(f"{name}: {unreadable(exc)}") from None
-        with stream:
-            yield stream
-        return
-    with tempfile.TemporaryFile() as copy:
-        try:
-            shutil.copyfileobj(sys.stdin.buffer, copy)
-        except OSError as exc:
-            raise RecordReadError(f"{name}: {unreadable(exc)}") from None
-        copy.seek(0)
-        yield copy
+class _Source:
+    """A record file to read as often as formatting it needs (standard input copied to
+    a temporary file at its first reading); closed with :meth:`close`."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self._copy: IO[bytes] | None = None
+
+    def __enter__(self) -> _Source:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._copy is not None:
+            self._copy.close()
+
+    @contextlib.contextmanager
+    def opened(self) -> Iterator[BinaryIO]:
+        """The file from its start."""
+        name = self.name
+        if name != "-":
+            try:
+                stream = open(name, "rb")  # noqa: SIM115 (closed below)
+            except OSError as exc:
+                raise RecordReadError(f"{name}: {unreadable(exc)}") from None
+            with stream:
+                yield stream
+            return
+        if self._copy is None:
+            self._copy = tempfile.TemporaryFile()  # noqa: SIM115 (closed by __exit__)
+            try:
+                shutil.copyfileobj(sys.stdin.buffer, self._copy)
+            except OSError as exc:
+                raise RecordReadError(f"{name}: {unreadable(exc)}") from None
+        self._copy.seek(0)
+        yield cast(BinaryIO, self._copy)
 
 
 def _copy_text(stream: BinaryIO, out: IO[str]) -> None:
@@ -293,20 +371,23 @@ class _Run:
 
     def __init__(
         self,
-        name: str,
+        source: _Source,
         stream: BinaryIO,
         tee: _Tee,
         canonical: IO[str] | None,
         diff: IO[str] | None,
         progress: Progress | None,
+        popular: frozenset[str],
     ) -> None:
-        self.name = name
+        self.source = source
+        self.name = name = source.name
         self.half = None if progress is None else (lambda n: progress(n // 2))
         self.units = iter(game_texts_from_stream(stream, name))
         self.index = 0
         self.tee = tee
         self.canonical = canonical
-        self.diff = None if diff is None else UnifiedDiff(diff.write, name, f"{name} (formatted)")
+        formatted = f"{name} (formatted)"
+        self.diff = None if diff is None else UnifiedDiff(diff.write, name, formatted, popular)
         self.digest = hashlib.blake2b()
         self.written: collections.deque[Game] = collections.deque()  # awaiting the read-back
         self.problems: list[Diagnostic] = []
@@ -378,15 +459,15 @@ class _Run:
     def _written(self) -> Iterator[bytes]:
         """The canonical text, a game at a time, as it is also written out."""
         count = 0
+        last: int | None = None  # the last source line of the game before (with lines)
         for game, lead, body in game_parts(self._games()):
             count += 1
-            first = _first_line(game) if game is not None else None
-            if first is not None:  # a cut of the diff's segments, before its first line
-                self._emit(lead)
-                self._cut(first)
-                self._emit(body)
-            else:
-                self._emit(lead + body)
+            lines = _source_lines(game) if game is not None else None
+            if lines is not None:  # the diff's pieces: a game, with the gap before it
+                if last is not None:
+                    self._cut(last + 1)
+                last = lines[1]
+            self._emit(lead + body)
             if game is not None:
                 self.written.append(game)
             yield (lead + body).encode("utf-8", "surrogateescape")
@@ -414,7 +495,7 @@ class _Run:
 
     def _lone_comments(self) -> Iterator[str]:
         """The comments of a file without games, read again from its start."""
-        with _opened(self.name) as raw:
+        with self.source.opened() as raw:
             lines = read_lines(utf8_stream(raw))
             numbered = ((n, text) for n, text, _ in lines if text is not None)
             reader = CommentReader()
@@ -425,10 +506,10 @@ class _Run:
                 yield comment.text + "\n"
 
 
-def _first_line(game: Game) -> int | None:
-    """The first source line of ``game``'s lines (``None``: it wrote none)."""
+def _source_lines(game: Game) -> tuple[int, int] | None:
+    """The first and last source lines of ``game``'s lines (``None``: it wrote none)."""
     origins = [o for _, found in game_lines(game) for o in found]
-    return min(origins) if origins else None
+    return (min(origins), max(origins)) if origins else None
 
 
 def _problems(game: Game) -> Iterator[Diagnostic]:
