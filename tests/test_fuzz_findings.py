@@ -12,6 +12,9 @@
   dealer lost the dealer; a ``D`` line with no readable holding read as an empty deal
   (which ``fmt`` wrote as a line that does not read back);
 - a hands table with a column of another kind (``tags``) raised ``KeyError``.
+- a CSV table with empty lines before its header lost its later batches' games; a tag
+  cell holding a line break, and any cell holding a NUL byte, were read (no notation
+  writes them back).
 """
 
 from __future__ import annotations
@@ -272,3 +275,45 @@ def test_an_empty_widow_cell_is_no_widow(tmp_path: Path) -> None:
     assert game.hands[0].widow is None
     assert parse_text("".join(format_pbn_games([game])), "back.pbn") == [game]
     assert parse_text("".join(format_games([game])), "back.spades") == [game]
+
+
+def test_a_csv_table_with_blank_lines_before_its_header_reads_alike_in_any_batch(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """polars skips the empty lines before a CSV header; the batches once took the first
+    of them for the header, so a batch after the first read as no game."""
+    from spadesctl.imports import load
+
+    path = tmp_path / "hands.csv"
+    rows = "".join(f"1,{n},W,{s},3\n" for n in (1, 2) for s in "NESW")
+    path.write_text(f"\n\r\ngame,hand,dealer,seat,bid\n{rows}")
+    whole = _games(path)
+    assert [len(g.hands) for g in whole] == [2]
+    monkeypatch.setattr(load, "BATCH_ROWS", 2)
+    assert _games(path) == whole
+
+
+def test_a_tag_cell_that_breaks_its_line_is_an_issue_not_a_tag(tmp_path: Path) -> None:
+    """A games table's ``event`` holding line breaks (no notation's tag line can hold
+    them): positioned, and the game converts to PBN and back equal."""
+    path = tmp_path / "games.ndjson"
+    path.write_text('{"game": 1, "event": "a\\n[North \\"Ann\\"]", "north": "Bo\\u2028"}\n')
+    [game] = _games(path)
+    assert game.tags == ()
+    assert [i.message.rsplit(": ", 1)[-1] for i in game.issues] == [
+        "the Event tag is one line",
+        "the North tag is one line",
+    ]
+    assert parse_text("".join(format_pbn_games([game])), "back.pbn")[0].tags == game.tags
+
+
+def test_a_nul_byte_in_a_cell_is_an_issue(tmp_path: Path) -> None:
+    """A ``tags`` cell holding NUL bytes was read, and its PBN conversion was refused as
+    no text: a cell is text as the readers of text files take it."""
+    path = tmp_path / "games.csv"
+    path.write_text('game,event,tags\n1,x\x00y,"[Event ""\x00z""]"\n')
+    [game] = _games(path)
+    assert game.tags == ()
+    assert {i.message.rsplit(": ", 1)[-1] for i in game.issues} == {"a NUL byte is not text"}
+    assert [i.pos.line for i in game.issues] == [2, 2]
+    assert parse_text("".join(format_pbn_games([game])), "back.pbn")[0].tags == ()

@@ -49,6 +49,7 @@ from spadesctl.events import (
 )
 from spadesctl.imports.load import Table
 from spadesctl.imports.schema import COLUMNS, SEAT_CARD_COLUMNS, ImportTable, Type, required
+from spadesctl.quoting import one_line, quoted
 from spadesctl.record import Game, GameComment, assemble
 from spadesctl.rules.presets import STANDARD
 from spadesctl.rules.ruleset import Ruleset
@@ -394,6 +395,9 @@ class TableReader:
             if COLUMNS[rows.kind][column].required:
                 self._report(parts, self.issue(rows, row, column, "a required value is missing"))
             return None
+        if isinstance(value, str) and "\x00" in value:  # as the text readers refuse it
+            self._report(parts, self.issue(rows, row, column, "a NUL byte is not text"))
+            return None
         try:
             parsed = _PARSERS[COLUMNS[rows.kind][column].type](value)
             if isinstance(parsed, int) and not isinstance(parsed, bool):
@@ -583,7 +587,10 @@ class TableReader:
             return
         for column, name in _TAG_COLUMNS:
             value = self.cell(rows, row, column, parts)
-            if isinstance(value, str):
+            if isinstance(value, str) and one_line(value) != value:
+                message = f"{quoted(value)} breaks its line: the {name} tag is one line"
+                parts.issues.append(self.issue(rows, row, column, message))
+            elif isinstance(value, str):
                 yield Tag(name, value, self.pos(rows, row, column))
 
     def _lines(

@@ -185,6 +185,8 @@ def _csv_chunks(path: str, rows: int) -> Iterator[bytes]:
     with open(path, "rb") as stream:
         header = b""
         for line in stream:
+            if not header and line.removeprefix(b"\xef\xbb\xbf") in (b"\n", b"\r\n"):
+                continue  # polars skips the empty lines before the header: so do the batches
             header += line
             if not header.count(b'"') % 2:
                 break
