@@ -534,11 +534,13 @@ class Comment:
 def find_comments(text: str) -> list[Comment]:
     """Every comment of a record's text, in order (:func:`comment_spans` finds them).
 
-    A block comment that spans lines is one comment; so is what follows it on the line
+    Lines end at ``\n`` only, as the reader reads them (a U+2028 in a tag's value is
+    no line end). A block comment that spans lines is one comment; so is what follows it on the line
     where it ends when that line holds nothing else (``out of diamonds } ; Bob``), so
     that the two stay together.
     """
-    return comments_of_lines(enumerate(text.splitlines(), start=1))
+    lines = [line.removesuffix("\r") for line in text.split("\n")]  # as the reader splits
+    return comments_of_lines(enumerate(lines, start=1))
 
 
 def comments_of_lines(numbered: Iterable[tuple[int, str]]) -> list[Comment]:

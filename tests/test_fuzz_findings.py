@@ -317,3 +317,17 @@ def test_a_nul_byte_in_a_cell_is_an_issue(tmp_path: Path) -> None:
     assert {i.message.rsplit(": ", 1)[-1] for i in game.issues} == {"a NUL byte is not text"}
     assert [i.pos.line for i in game.issues] == [2, 2]
     assert parse_text("".join(format_pbn_games([game])), "back.pbn")[0].tags == ()
+
+
+def test_a_line_separator_in_a_tag_value_starts_no_comment() -> None:
+    """The comments of a text were found in its lines as ``str.splitlines`` cuts them,
+    so a U+2028 in a tag's value (a PBN ``GameOptionsJson`` converted) made the rest of
+    the value a block comment and ``fmt`` not idempotent: lines end at ``\\n`` only, as
+    the reader reads them."""
+    from spadesctl.formatting import find_comments, with_comments
+
+    text = '[Event "a\u2028{b} ; c"]\n'
+    games = parse_text(text, "x.spades")
+    assert [t.value for t in games[0].tags] == ["a\u2028{b} ; c"]
+    assert find_comments(text) == []
+    assert with_comments(games, text) == text
