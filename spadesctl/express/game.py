@@ -2,8 +2,9 @@
 
 :func:`express_game` walks the lines of one game as ``spadesctl fmt`` writes them: the
 tags, then per hand ``hand``, ``deal``, ``bid``, any ``pass`` lines, a ``trick`` line per
-trick and optional ``score`` and ``bags`` lines, and an optional ``result`` line at the
-end (blank lines anywhere).  It replays and scores each hand
+trick (fewer before a ``claim`` or ``took`` line), or a score sheet's ``bid`` and
+``took`` lines, then optional ``score`` and ``bags`` lines, and an optional ``result``
+line at the end (blank lines anywhere).  It replays and scores each hand
 (:func:`~spadesctl.express.hand.play_hand`, :func:`~spadesctl.express.score.score_parties`),
 carries the running score, and compares every figure the record writes.
 """
@@ -38,12 +39,17 @@ _BAGS: Final = frozenset(str(n) for n in range(MAX_NUMBER + 1))
 
 class HandLedger(NamedTuple):
     """What the express check found in one hand, for the tables' rows
-    (:mod:`spadesctl.express.rows`)."""
+    (:mod:`spadesctl.express.rows`) and the score sheets (:mod:`spadesctl.express.sheet`);
+    where its lines are (rows of ``GameLedger.rows``) is read by
+    :func:`spadesctl.express.lines.settled_lines`."""
 
-    deal: int  # the row of its deal line in ``GameLedger.rows``
+    deal: int | None  # the row of its deal line; None: a score sheet's hand (no deal)
+    bid: int  # the row of its bid line
+    tricks: int  # the row of its first trick line (after its pass lines); as many as winners
+    end: int  # the row after its trick, claim and took lines (its score line, if written)
     dealer: int
     bids: list[int]  # per seat, its bid code (a 0 that is a nil is NIL)
-    took: list[int]  # per seat, its tricks
+    took: list[int]  # per seat, its tricks (a took line's side count on its first seat)
     winners: list[int]  # per trick, the seat that won it
     figures: list[Figures]  # per party, its figures (:func:`spadesctl.core.score.score_party`)
     scores: tuple[int, ...]  # per party, the running score after the hand
@@ -168,28 +174,27 @@ def _hands(
         if ledger is not None:
             winners, figures = [], []
         deal = at + 1
+        dealt: int | None = deal  # the row of its deal line, if it has one
         played = play_hand(rules, dealer, rows, deal, scores, winners)
         if played is not None:
             at, bid, took, first = played
+            bid_row = deal + 1
             if play is not None:  # the deal line, and the trick lines that end at ``at``
                 play.append(rows[deal])
                 play.extend(rows[first:at])
-        elif ledger is None and deal < len(rows) and rows[deal].startswith("bid "):
-            # a score sheet's hand: bids and a took line (not yet for the tables' rows
-            # and the score command's sheets, which read each hand's deal and tricks;
-            # nor are claims and took lines below)
+        elif deal < len(rows) and rows[deal].startswith("bid "):
+            # a score sheet's hand: bids and a took line
             played = sheet_bids(rules, dealer, rows, deal, scores)
             if played is None:
                 return None
             at, bid, took, first = played
             if at >= len(rows) or rows[at][:5] != "took ":
                 return None  # incomplete-hand: a sheet's hand without its took line
+            dealt, bid_row = None, deal
         else:
             return None
         line = rows[at] if at < len(rows) else "-"
         if line[0] in "ct":  # a claim or a took line: the hand's outcome
-            if ledger is not None:
-                return None
             outcome = _outcome(rules, rows, first, at, bid, took)
             if outcome is None:
                 return None
@@ -198,7 +203,19 @@ def _hands(
         score_parties(rules, bid, took, scores, bags, sets, bostons, figures)
         if ledger is not None and winners is not None and figures is not None:
             ledger.hands.append(
-                HandLedger(deal, dealer, bid, took, winners, figures, tuple(scores), tuple(sets))
+                HandLedger(
+                    dealt,
+                    bid_row,
+                    first,
+                    at,
+                    dealer,
+                    bid,
+                    took,
+                    winners,
+                    figures,
+                    tuple(scores),
+                    tuple(sets),
+                )
             )
         if line.startswith("score "):
             if line != score_line % tuple(scores) and (
@@ -242,15 +259,6 @@ def _outcome(
             return at, won
     counted = read_took(rules, rows[at], bids, won, played, claimer)
     return None if counted is None else (at + 1, counted)
-
-
-def first_trick(rows: Sequence[str], deal: int) -> int:
-    """The row of a settled hand's first ``trick`` line: after its deal (``rows[deal]``),
-    bid and pass lines."""
-    at = deal + 2
-    while rows[at].startswith("pass "):
-        at += 1
-    return at
 
 
 def _recorded(

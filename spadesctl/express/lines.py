@@ -2,9 +2,11 @@
 
 The express check proves a settled game's lines to be as ``spadesctl fmt`` writes them
 (:class:`~spadesctl.express.game.GameLedger` keeps them, blank lines left out), so a
-hand's lines are in a known order: its ``hand`` line, ``deal``, ``bid``, any ``pass``
-lines, one ``trick`` line per trick, then an optional ``score`` and an optional
-``bags`` line.  :func:`settled_lines` picks them out once, for the express rows
+hand's lines are in a known order: its ``hand`` line, ``deal`` (none on a score sheet),
+``bid``, any ``pass`` lines, its ``trick`` lines, an optional ``claim`` and an optional
+``took`` line (a score sheet's hand: always), then an optional ``score`` and an optional
+``bags`` line; :class:`~spadesctl.express.game.HandLedger` says where its deal, bids,
+tricks and end are.  :func:`settled_lines` picks them out once, for the express rows
 (:mod:`spadesctl.express.rows`) and sheets (:mod:`spadesctl.express.sheet`,
 :mod:`~spadesctl.express.sheet_json`, :mod:`~spadesctl.express.sheet_csv`), so that a
 line the express check comes to settle is placed in one function.
@@ -17,7 +19,7 @@ from typing import NamedTuple
 
 from spadesctl.core.bids import BLIND_NIL, NIL
 from spadesctl.express.family import ExpressRules
-from spadesctl.express.game import HandLedger, first_trick
+from spadesctl.express.game import HandLedger
 
 
 class SettledLines(NamedTuple):
@@ -25,24 +27,52 @@ class SettledLines(NamedTuple):
 
     bids: list[str]  # the words of its bid line, ``bid`` first
     passes: list[str]  # its pass lines, in order
-    tricks: int  # the row of its first trick line
+    claim: str | None  # its claim line, if written
+    took: str | None  # its took line, if written
     score: str | None  # its score line, if written
     bags: str | None  # its bags line, if written
 
 
-def settled_lines(rows: Sequence[str], hand: HandLedger, tricks: int) -> SettledLines:
-    """The lines of ``hand`` (of ``tricks`` tricks) among its settled game's ``rows``."""
-    first = first_trick(rows, hand.deal)
-    at = first + tricks
-    score = bags = None
-    if at < len(rows) and rows[at].startswith("score "):
-        score = rows[at]
-        at += 1
-    if at < len(rows) and rows[at].startswith("bags "):
-        bags = rows[at]
+def settled_lines(rows: Sequence[str], hand: HandLedger) -> SettledLines:
+    """The lines of ``hand`` among its settled game's ``rows``."""
+    claim = took = score = bags = None
+    at = hand.tricks + len(hand.winners)
+    end = hand.end
+    if at < end:  # the hand ends with a claim, a took line, or both
+        if rows[at][0] == "c":
+            claim = rows[at]
+            at += 1
+        if at < end:
+            took = rows[at]
+    if end < len(rows) and rows[end].startswith("score "):
+        score = rows[end]
+        end += 1
+    if end < len(rows) and rows[end].startswith("bags "):
+        bags = rows[end]
     return SettledLines(
-        rows[hand.deal + 1].split(" "), list(rows[hand.deal + 2 : first]), first, score, bags
+        rows[hand.bid].split(" "), list(rows[hand.bid + 1 : hand.tricks]), claim, took, score, bags
     )
+
+
+def took_entries(line: str) -> list[tuple[str, int]]:
+    """A settled ``took`` line's entries, in the order written: each party's name (a
+    seat, or a side given together) and its count."""
+    words = line.split(" ")
+    return list(zip(words[1::2], map(int, words[2::2]), strict=True))
+
+
+def seat_tricks(rules: ExpressRules, hand: HandLedger, took: str | None) -> list[int | None]:
+    """Each seat's tricks in a settled hand whose took line is ``took`` (if written), as
+    the full engine tells them: ``None`` for a seat whose tricks its took line gives
+    together with its partner's (``took NS 5 EW 8``), which only the side's count knows."""
+    if took is None:
+        return list(hand.took)
+    counts: list[int | None] = [None] * rules.players
+    for name, count in took_entries(took):
+        members = rules.party_words[name]
+        if len(members) == 1:
+            counts[members[0]] = count
+    return counts
 
 
 def nils_by_party(

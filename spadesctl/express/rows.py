@@ -6,11 +6,17 @@ writes for the same game, from what the express check found
 from the rules core, the running scores) and the game's lines themselves, which the
 express check has proven to be as ``spadesctl fmt`` writes them.  A settled game is
 clean, so it has no violations, no reneges, no unbid hand and no hand after the game's
-end.  The lossless columns (docs/import.md: what the record says, so that the tables read
-back as it) are written from the lines too: a settled game's lines are its deal, bid,
-``pass``, ``trick``, ``score`` and ``bags`` lines, which :mod:`spadesctl.imports.encode`
-puts in columns, but for the ``pass`` lines and a sheet line whose parties are in another
-order (then, as there, the hand's ``lines_after_bids``, written by the notation's writer).
+end.  A hand that ends with a ``claim`` or ``took`` line has trick rows for the tricks
+played only; a score sheet's hand (bids and a ``took`` line) has none, and null deal
+columns; a seat whose tricks its took line gives together with its partner's (``took NS
+5 EW 8``) has null ``tricks``, as the full engine knows only the side's count.  The
+lossless columns (docs/import.md: what the record says, so that the tables read back as
+it) are written from the lines too: a settled game's lines are its deal, bid, ``pass``,
+``trick``, ``claim``, ``took``, ``score`` and ``bags`` lines, which
+:mod:`spadesctl.imports.encode` puts in columns, but for the ``pass`` lines, a took line
+that does not give every seat alone in seat order and a sheet line whose parties are in
+another order (then, as there, the hand's ``lines_after_bids``, written by the
+notation's writer).
 ``tests/test_express_rows.py`` proves the rows equal to the full engine's, column for
 column and byte for byte through ``export``, on generated games of every preset the
 express check covers, the samples and random edits.
@@ -19,22 +25,23 @@ express check covers, the samples and random edits.
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 from typing import Final, NamedTuple
 
 from spadesctl.cards import Seat, card
 from spadesctl.core.bids import BLIND_NIL, NIL
 from spadesctl.dates import game_date, game_time
-from spadesctl.events import Pass, RecordedBags, RecordedScore, Tag
+from spadesctl.events import Pass, RecordedBags, RecordedScore, Tag, Took
 from spadesctl.express.family import ExpressRules
-from spadesctl.express.game import GameLedger, HandLedger, first_trick
-from spadesctl.express.lines import settled_lines
+from spadesctl.express.game import GameLedger, HandLedger
+from spadesctl.express.lines import SettledLines, seat_tricks, settled_lines, took_entries
 from spadesctl.notation.parser import parse_lines
 from spadesctl.notation.writer import format_tag, hand_lines
 from spadesctl.record import SEAT_TAGS, Hand
 from spadesctl.rules import format_rules
 from spadesctl.tables.adapter import file_text, int32
 from spadesctl.tables.builder import GameInfo, GamesBuilder, TableSet
-from spadesctl.tables.deal import ACE_RANK, HIGH_CARD_RANK, Features, features
+from spadesctl.tables.deal import ACE_RANK, HIGH_CARD_RANK, NO_DEAL, Features, NoDeal, features
 
 _SUIT_TEXT: Final = ("S", "H", "D", "C")  # suits in play, numbered as the express check does
 _PRINTED: Final = ("S", "H", "D", "C")  # a deal word's suit groups, in order
@@ -201,17 +208,27 @@ class _Sheet(NamedTuple):
     after_bids: str | None  # lines_after_bids
     #: per seat index: (pass_after_bids_to, passed_after_bids, pass_after_bids_order)
     passes: dict[str, tuple[str, str, int]]
+    took: list[int] | None  # per seat: the took line's count, if its cells hold the line
+    claimer: str | None  # the seat of its claim line, if written
 
 
-def _sheet(game: _Settled, hand: HandLedger, number: int) -> _Sheet:
-    """A settled hand's :class:`_Sheet`.  Its ``pass`` lines, and a ``score`` or ``bags``
-    line whose parties are not in the order of the table's rows (their cells would not
-    give it back as written), go in ``lines_after_bids``; a settled hand has no
-    ``took``, ``claim`` or ``renege`` line, and its deal goes in the ``deal`` cells."""
+def _sheet(game: _Settled, hand: HandLedger, number: int, lines: SettledLines) -> _Sheet:
+    """A settled hand's :class:`_Sheet` (``lines``: its lines).  Its ``pass`` lines, a
+    ``took`` line that does not give every seat alone in the order of the table's rows,
+    and a ``score`` or ``bags`` line whose parties are not in that order (their cells
+    would not give it back as written), go in ``lines_after_bids``; a settled hand has
+    no ``renege`` line, its deal goes in the ``deal`` cells and its claim in the claimer's
+    ``claim`` cell."""
     rules = game.rules
-    lines = settled_lines(game.ledger.rows, hand, rules.tricks)
     extra = lines.passes  # for lines_after_bids, in order
     passes = len(extra)
+    took: list[int] | None = None
+    if lines.took is not None:
+        entries = took_entries(lines.took)
+        if [name for name, _ in entries] == list(rules.seats):
+            took = [count for _, count in entries]
+        else:
+            extra.append(lines.took)
     scores: tuple[int, ...] | None = None
     bags: list[int] | None = None
     if lines.score is not None:
@@ -241,6 +258,8 @@ def _sheet(game: _Settled, hand: HandLedger, number: int) -> _Sheet:
         bags,
         after_bids,
         typed,
+        took,
+        None if lines.claim is None else lines.claim[6:],
     )
 
 
@@ -262,18 +281,21 @@ def _after_bids(number: int, dealer: str, lines: list[str]) -> str:
     """A hand's ``lines_after_bids`` cell from some of its lines, as the notation's writer
     writes them (:func:`spadesctl.imports.encode.encode_hand`)."""
     passes: list[Pass] = []
+    took: Took | None = None
     score: RecordedScore | None = None
     bags: RecordedBags | None = None
     for event in parse_lines(lines):
         if isinstance(event, Pass):
             passes.append(event)
+        elif isinstance(event, Took):
+            took = event
         elif isinstance(event, RecordedScore):
             score = event
         elif isinstance(event, RecordedBags):
             bags = event
         else:  # pragma: no cover - the express check settled only these lines
             raise ValueError(f"not a line of lines_after_bids: {event!r}")
-    hand = Hand(number, Seat(dealer), passes=tuple(passes), score=score, bags=bags)
+    hand = Hand(number, Seat(dealer), passes=tuple(passes), took=took, score=score, bags=bags)
     return "\n".join(list(hand_lines(hand))[1:])
 
 
@@ -301,36 +323,47 @@ def _hand_rows(game: _Settled, lossless: bool) -> list[tuple[object, ...]]:
         seats.append((seat, p, fixed, won))
     out: list[tuple[object, ...]] = []
     for number, hand in enumerate(game.ledger.hands, start=1):
-        deal = rows[hand.deal].split(" ")
+        deal = None if hand.deal is None else rows[hand.deal].split(" ")
         dealer = rules.seats[hand.dealer]
         took = hand.took
         figures, scores_after = hand.figures, hand.scores
         party_tricks = [sum([took[s] for s in mates]) for mates in rules.party_seats]
-        sheet = _sheet(game, hand, number) if lossless else None
+        ends = hand.end > hand.tricks + len(hand.winners)  # with a claim or took line
+        lines = settled_lines(rows, hand) if lossless or ends else None
+        # per seat, its tricks as the engine tells them (None: its side's count only)
+        counts: Sequence[int | None] = took
+        if lines is not None and lines.took is not None:
+            counts = seat_tricks(rules, hand, lines.took)
+        played = bool(hand.winners)
+        sheet = _sheet(game, hand, number, lines) if lines is not None and lossless else None
         for seat, p, fixed, won in seats:
             f = figures[p]
             code = hand.bids[seat]
             nil = code == NIL
             blind_nil = code == BLIND_NIL
-            tricks = took[seat]
+            tricks = counts[seat]
             bid = code if code > 0 else 0
-            dealt_features, dealt = _seat_deal(deal[seat + 1])
+            dealt_features: Features | NoDeal = NO_DEAL
+            dealt = None
+            if deal is not None:
+                dealt_features, dealt = _seat_deal(deal[seat + 1])
             if sheet is not None:
                 word, order = sheet.places[seat]
                 scores, bags = sheet.scores, sheet.bags
+                seat_word = rules.seats[seat]
                 kept: tuple[object, ...] = (
                     sheet.bid_words[word],  # bid_text
                     order,  # bid_order
                     dealt,  # deal: the deal line's cards, as dealt
-                    None,  # took
-                    False,  # claim
+                    None if sheet.took is None else sheet.took[seat],  # took
+                    seat_word == sheet.claimer,  # claim
                     None,  # ruled_reneges
                     None if scores is None else scores[p],  # recorded_score
                     None if bags is None else bags[p],  # recorded_bags
                     None,  # lines_before_bids: nothing before the bids
                     sheet.after_bids if seat == 0 else None,  # lines_after_bids: first row
                     None,  # raise_to: the express check settles no raise
-                    *sheet.passes.get(rules.seats[seat], (None, None, None)),  # the pass
+                    *sheet.passes.get(seat_word, (None, None, None)),  # the pass
                     *_NO_WIDOW,
                 )
             else:
@@ -351,11 +384,11 @@ def _hand_rows(game: _Settled, lossless: bool) -> list[tuple[object, ...]]:
                     f[8] + f[9],  # bags: overtricks and extra bags (at most the tricks)
                     int32(f[0]),  # points
                     int32(scores_after[p]),  # score
-                    tricks == 0 if nil or blind_nil else None,  # nil_made
+                    tricks == 0 if (nil or blind_nil) and tricks is not None else None,  # nil_made
                     0,  # reneges
                     0,  # violations
                     False,  # unbid
-                    True,  # played
+                    played,  # played: it shows trick lines
                     False,  # after_end
                     won,
                     *dealt_features,  # spades .. high_cards
@@ -385,7 +418,7 @@ def _trick_rows(game: _Settled) -> list[tuple[object, ...]]:
     spots = {"N": 0, "E": 1, "S": 2, "W": 3}
     out: list[tuple[object, ...]] = []
     for number, hand in enumerate(game.ledger.hands, start=1):
-        at = first_trick(rows, hand.deal)  # the trick rows follow it
+        at = hand.tricks  # the trick rows follow it
         broken = False
         for t, winner in enumerate(hand.winners):
             words = rows[at + t].split(" ")

@@ -31,7 +31,7 @@ from spadesctl.core.score import PartyFigures
 from spadesctl.events import Bid, BidKind, RecordedBags, RecordedScore, Result, Tag
 from spadesctl.express.family import ExpressRules
 from spadesctl.express.game import GameLedger, HandLedger
-from spadesctl.express.lines import nils_by_party, settled_lines
+from spadesctl.express.lines import nils_by_party, settled_lines, took_entries
 from spadesctl.record import Game
 from spadesctl.rules.ruleset import Ruleset
 from spadesctl.scoring import GameResult, HandScore, PartyStanding, Standing, game_end
@@ -130,7 +130,7 @@ def game_result(ledger: GameLedger, scores: Sequence[HandScore] = ()) -> GameRes
         hands = ledger.hands
         before = Standing.start(table.ruleset) if number == 1 else _after(table, hands[number - 2])
         hand = hands[number - 1]
-        bidders = settled_lines(ledger.rows, hand, table.rules.tricks).bids[1::2]
+        bidders = settled_lines(ledger.rows, hand).bids[1::2]
         decided = _score(table, number, hand, bidders, before)
     return game_end(decided.rules, decided)
 
@@ -173,12 +173,11 @@ def express_report(
     ruleset = table.ruleset
     rows = ledger.rows
     seats = table.seats
-    size = table.rules.tricks
     before = Standing.start(ruleset)
     hands: list[SheetHand] = []
     scores: list[HandScore] = []
     for number, hand in enumerate(ledger.hands, start=1):
-        lines = settled_lines(rows, hand, size)
+        lines = settled_lines(rows, hand)
         words = lines.bids
         score = _score(table, number, hand, words[1::2], before)
         hands.append(
@@ -186,7 +185,7 @@ def express_report(
                 number,
                 seats[hand.dealer],
                 tuple(map(_bid, words[1::2], words[2::2])),
-                tuple(zip(seats, hand.took, strict=True)),
+                _taken(seats, hand, lines.took),
                 score,
                 None if lines.score is None else RecordedScore(_recorded(lines.score)),
                 None if lines.bags is None else RecordedBags(_recorded(lines.bags)),
@@ -202,6 +201,17 @@ def express_report(
     )
     sheet = ScoreSheet(game, ruleset, tuple(hands), game_result(ledger, scores), ())
     return SheetReport(sheet, _CLEAN, compare_penalties(sheet) if apply_penalties else None)
+
+
+def _taken(
+    seats: tuple[Seat, ...], hand: HandLedger, took: str | None
+) -> tuple[tuple[Party, int], ...]:
+    """A settled hand's tricks as the full engine's sheet gives them: its took line's
+    entries as written (a side's count together), else each seat's tricks in play (and
+    a claim's)."""
+    if took is None:
+        return tuple(zip(seats, hand.took, strict=True))
+    return tuple((_PARTIES[name], count) for name, count in took_entries(took))
 
 
 def _nils(table: _Table, hand: HandLedger, bidders: list[str]) -> tuple[NilResult, ...]:

@@ -44,9 +44,8 @@ def settled_rows(ledger: GameLedger, source: str, index: int) -> Iterator[list[o
     members = list(enumerate(rules.party_seats))
     seat_of = {seat: s for s, seat in enumerate(rules.seats)}
     carry = rules.carry
-    size = rules.tricks
     for number, hand in enumerate(ledger.hands, start=1):
-        lines = settled_lines(rows, hand, size)
+        lines = settled_lines(rows, hand)
         words = lines.bids
         bid = {seat_of[seat]: value for seat, value in zip(words[1::2], words[2::2], strict=True)}
         took, figures, scores = hand.took, hand.figures, hand.scores

@@ -26,7 +26,7 @@ from typing import Final
 from spadesctl.cards import seats_for
 from spadesctl.core.score import Figures, score_rules
 from spadesctl.express.game import GameLedger
-from spadesctl.express.lines import nils_by_party, settled_lines
+from spadesctl.express.lines import nils_by_party, settled_lines, took_entries
 from spadesctl.express.sheet import BAG_PENALTIES, BAGS_ADDED, game_result
 from spadesctl.record import SEAT_TAGS
 from spadesctl.rules import format_rules
@@ -118,11 +118,14 @@ class _Explainer:
         )
 
 
-def _hand_template(party_keys: list[str], seat_keys: list[str]) -> str:
+def _hand_template(party_keys: list[str], seat_keys: list[str] | None) -> str:
     """A settled hand's JSON object, with ``%`` fields for what varies: the number, the
-    dealer, the bids' entries, each seat's tricks, each party's points, bag counter,
-    bags added and total, the recorded totals and bags, and the explanation."""
+    dealer, the bids' entries, each seat's tricks (``seat_keys`` ``None``: the tricks'
+    object as one field, for a hand whose took line gives them), each party's points,
+    bag counter, bags added and total, the recorded totals and bags, and the
+    explanation."""
     parties = _object(party_keys, ["%d"] * len(party_keys), _FIELD)
+    tricks = "%s" if seat_keys is None else _object(seat_keys, ["%d"] * len(seat_keys), _FIELD)
     return (
         f"{{{_FIELD}"
         f'"hand": %d,{_FIELD}'
@@ -131,7 +134,7 @@ def _hand_template(party_keys: list[str], seat_keys: list[str]) -> str:
         f'"unscored_reason": null,{_FIELD}'
         f'"after_game_over": false,{_FIELD}'
         f'"bids": {{%s{_FIELD}}},{_FIELD}'
-        f'"tricks": {_object(seat_keys, ["%d"] * len(seat_keys), _FIELD)},{_FIELD}'
+        f'"tricks": {tricks},{_FIELD}'
         f'"rulings": [],{_FIELD}'
         f'"points": {parties},{_FIELD}'
         f'"bags": {parties},{_FIELD}'
@@ -156,15 +159,15 @@ def settled_json(ledger: GameLedger, source: str, index: int) -> str:
     party_keys = [f'"{name}": ' for name in names]
     seat_names = [s.value for s in seats_for(ruleset.players)]
     template = _hand_template(party_keys, [f'"{s}": ' for s in seat_names])
+    took_template: str | None = None  # for a hand whose took line gives its tricks
     recorded = _object(party_keys, ["%d"] * len(party_keys), _ENTRY)
     explainer = _explainer(ruleset)
     members = list(enumerate(rules.party_seats))
-    size = rules.tricks
     bags = [0] * len(names)  # each party's bag counter before the hand
     bid_entry = "," + _ENTRY
     hands = []
     for number, hand in enumerate(ledger.hands, start=1):
-        lines = settled_lines(rows, hand, size)
+        lines = settled_lines(rows, hand)
         words = lines.bids
         bidders = words[1::2]
         took, figures = hand.took, hand.figures
@@ -178,8 +181,17 @@ def settled_json(ledger: GameLedger, source: str, index: int) -> str:
         recorded_score = "null" if lines.score is None else _recorded(lines.score, names, recorded)
         recorded_bags = "null" if lines.bags is None else _recorded(lines.bags, names, recorded)
         bags = [f[1] for f in figures]
+        chosen = template
+        tricks: Sequence[object] = took
+        if lines.took is not None:  # its tricks as the took line gives them, in its order
+            if took_template is None:
+                took_template = _hand_template(party_keys, None)
+            entries = took_entries(lines.took)
+            keys = [f'"{name}": ' for name, _ in entries]
+            chosen = took_template
+            tricks = [_object(keys, [str(count) for _, count in entries], _FIELD)]
         hands.append(
-            template
+            chosen
             % (
                 number,
                 seat_names[hand.dealer],
@@ -187,7 +199,7 @@ def settled_json(ledger: GameLedger, source: str, index: int) -> str:
                 + bid_entry.join(
                     [f'"{s}": "{v}"' for s, v in zip(bidders, words[2::2], strict=True)]
                 ),
-                *took,
+                *tricks,
                 *[f[0] for f in figures],
                 *bags,
                 *[f[BAGS_ADDED] for f in figures],
