@@ -4,8 +4,10 @@
 its integer replay; every other game goes through the full engine
 (:func:`spadesctl.tables.adapter.add_game`).  These tests prove the two give the very
 same tables: on the generated games of every preset and of every covered house ruleset,
-on the samples, on planted sheet lines and tags and on random edits of generated games
-(hypothesis: whatever the express check settles, its rows are the full engine's), with
+on the samples, on planted sheet lines and tags, on hands that end with ``claim`` or
+``took`` lines and score sheets' hands (generated, and planted: :mod:`tests.outcomes`),
+and on random edits of generated games (hypothesis: whatever the express check settles,
+its rows are the full engine's), with
 the lossless columns ``export`` writes and without them (``stats``), and byte for byte
 through ``spadesctl export`` with and without ``--no-express``.
 """
@@ -13,9 +15,9 @@ through ``spadesctl export`` with and without ``--no-express``.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 import polars as pl
 import pytest
@@ -36,6 +38,7 @@ from spadesctl.rules.presets import STANDARD
 from spadesctl.tables.builder import TableSet
 from spadesctl.tables.corpus import CorpusOptions, Work, build_batch, read_work
 from spadesctl.tables.schema import TABLE_NAMES
+from tests.outcomes import PLANTED, outcome_texts, planted_texts, reversed_entries
 from tests.strategies import mutated_lines
 from tests.test_express import COVERED, units, with_rules_tag
 from tests.test_express_lenient import respelled_by_hand
@@ -75,6 +78,29 @@ def _settled(work: Work) -> int:
         and not item[2].issues
         and express_check(item[2].lines, STANDARD) is not None
     )
+
+
+def _work_of(texts: Iterable[str]) -> Work:
+    """The games of record ``texts`` as one unit of work."""
+    games = [u for t in texts for u in units(t)]
+    return Work(tuple(("o.spades", i, u) for i, u in enumerate(games, start=1)))
+
+
+def _tabled_by_express(work: Work) -> tuple[int, int]:
+    """How many games of ``work`` ``export`` (every table, the lossless columns) and
+    ``stats`` (without them) table from the express rows."""
+    tabled = {True: 0, False: 0}
+    real = add_express_game
+
+    def counting(*args: Any, lossless: bool = True, **kwargs: Any) -> int:
+        tabled[lossless] += 1
+        return real(*args, lossless=lossless, **kwargs)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(corpus, "add_express_game", counting)
+        for lossless in (True, False):
+            build_batch(work, CorpusOptions(tables=TABLE_NAMES, lossless=lossless))
+    return tabled[True], tabled[False]
 
 
 def assert_same_tables(work: Work) -> None:
@@ -136,6 +162,66 @@ def test_games_written_by_hand_are_tabled_without_the_full_engine(
             assert batch.games == 4 and not batch.failures
 
 
+@pytest.mark.parametrize("rules_text", COVERED)
+def test_rows_of_claims_took_lines_and_score_sheets_match_the_engine(rules_text: str) -> None:
+    work = _work_of(outcome_texts(rules_text))
+    assert _settled(work) == len(work.games)  # every game took the express path
+    assert _tabled_by_express(work) == (len(work.games), len(work.games))
+    assert_same_tables(work)
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_rows_of_every_presets_claims_took_lines_and_score_sheets_match_the_engine(
+    preset: str,
+) -> None:
+    work = _work_of(outcome_texts(preset))
+    settled = _settled(work)  # what check settles, export and stats table from the ledger
+    assert _tabled_by_express(work) == (settled, settled)
+    assert_same_tables(work)
+
+
+@pytest.mark.parametrize("edit", sorted(PLANTED))
+@pytest.mark.parametrize("rules_text", ["standard", "cutthroat", "cutthroat players=3", "jjdd"])
+def test_rows_of_planted_claims_and_took_lines_match_the_engine(rules_text: str, edit: str) -> None:
+    work = _work_of(planted_texts(rules_text, edit))
+    settled = _settled(work)
+    assert settled > 0 and _tabled_by_express(work) == (settled, settled)
+    assert_same_tables(work)
+
+
+def _express_hands(texts: Iterable[str]) -> pl.DataFrame:
+    """The hands table, lossless columns and all, of the games of ``texts`` the express
+    check settles, from the express rows alone."""
+    tables = TableSet(("hands", "tricks"))
+    for index, unit in enumerate((u for t in texts for u in units(t)), start=1):
+        ledger = GameLedger()
+        if not unit.issues and express_check(unit.lines, STANDARD, ledger=ledger) is not None:
+            add_express_game(tables, ledger, "o.spades", index)
+    return tables.frames()["hands"]
+
+
+def test_the_express_rows_reach_every_way_a_hand_ends() -> None:
+    """The games above reach each case of a hand's end in the express rows (so that their
+    equality with the engine's proves something): a seat counted with its side (null
+    ``tricks``), took lines in the ``took`` cells and in ``lines_after_bids``, claims,
+    hands without trick lines (score sheets' and claims before the first trick, with and
+    without their deal) and hands whose play a claim cuts short."""
+    texts = [
+        *outcome_texts("standard"),
+        *planted_texts("cutthroat", "claimed early"),
+        *planted_texts("standard", "took in another order"),
+    ]
+    hands = _express_hands(texts)
+    assert hands.filter(pl.col("tricks").is_null()).height > 0
+    assert hands.filter(pl.col("took").is_not_null()).height > 0
+    assert hands.filter(pl.col("lines_after_bids").str.contains("took ")).height > 0
+    assert hands.filter(pl.col("claim")).height > 0
+    unplayed = hands.filter(~pl.col("played"))
+    assert unplayed.filter(pl.col("dealt").is_null()).height > 0  # sheets
+    assert unplayed.filter(pl.col("dealt").is_not_null()).height > 0  # claimed at once
+    assert hands.filter(pl.col("spades").is_null()).height == hands["dealt"].null_count()
+
+
 def test_rows_of_the_samples_match_the_engine() -> None:
     for work in read_work(SAMPLES, batch_lines=1):
         assert_same_tables(work)
@@ -180,13 +266,6 @@ def test_the_ledger_holds_every_hand_of_a_settled_game() -> None:
     assert frames["tricks"].height == 13 * count
 
 
-def _reversed_entries(line: str) -> str:
-    """``score NS 1 EW 2`` -> ``score EW 2 NS 1``: the parties in another order."""
-    words = line.split(" ")
-    pairs = list(zip(words[1::2], words[2::2], strict=True))
-    return " ".join([words[0], *(w for pair in reversed(pairs) for w in pair)])
-
-
 def _zero_signed(line: str) -> str:
     """A score line's figures of 0 written ``-0`` (which the grammar reads as 0)."""
     if not line.startswith("score "):
@@ -209,20 +288,20 @@ def _tags_as_written(line: str) -> str:
 #: check, and reach every branch of the lossless columns of :mod:`spadesctl.express.rows`.
 _PLANTED: Final[dict[str, Callable[[str], str | None]]] = {
     "score in another order": lambda line: (
-        _reversed_entries(line) if line.startswith("score ") else line
+        reversed_entries(line) if line.startswith("score ") else line
     ),
     "bags in another order": lambda line: (
-        _reversed_entries(line) if line.startswith("bags ") else line
+        reversed_entries(line) if line.startswith("bags ") else line
     ),
     "both in another order": lambda line: (
-        _reversed_entries(line) if line.startswith(("score ", "bags ")) else line
+        reversed_entries(line) if line.startswith(("score ", "bags ")) else line
     ),
     "bags without score": lambda line: None if line.startswith("score ") else line,
     "score without bags": lambda line: None if line.startswith("bags ") else line,
     "no sheet lines": lambda line: None if line.startswith(("score ", "bags ")) else line,
     "-0 figures": _zero_signed,
     "-0 figures in another order": lambda line: (
-        _reversed_entries(_zero_signed(line)) if line.startswith("score ") else line
+        reversed_entries(_zero_signed(line)) if line.startswith("score ") else line
     ),
     "tags as written": _tags_as_written,
     "no tags": lambda line: None if line.startswith("[") and "Rules" not in line else line,
@@ -254,18 +333,25 @@ def test_rows_of_planted_sheet_lines_and_tags_match_the_engine(rules_text: str, 
 @given(data=st.data())
 def test_rows_of_edited_games_match_the_engine(data: st.DataObject) -> None:
     rules_text = data.draw(st.sampled_from(COVERED))
-    text = data.draw(st.sampled_from(_texts(rules_text)))
+    text = data.draw(st.sampled_from((*_texts(rules_text), *outcome_texts(rules_text))))
     lines = data.draw(mutated_lines(text.split("\n"), extra_rules=COVERED))
     games = units("\n".join(lines))
     assert_same_tables(Work(tuple(("e.spades", i, u) for i, u in enumerate(games, start=1))))
 
 
+#: The rulesets of :func:`_generated_record`'s games with claims, took lines and sheets.
+_OUTCOME_RECORDED: Final = ("standard", "cutthroat players=3", "solo", "jjdd", "two-player")
+
+
 @functools.cache
 def _generated_record() -> str:
-    """A record of a generated game of every preset and every covered ruleset, some of
-    which the express check settles and some of which it hands to the full engine, as
-    ``fmt`` writes them and as a person might (:func:`respelled_by_hand`)."""
+    """A record of a generated game of every preset and every covered ruleset, and of
+    games whose hands end with claim or took lines and score sheets of a few (partners,
+    three and four players alone, jokers), some of which the express check settles and
+    some of which it hands to the full engine, as ``fmt`` writes them and as a person
+    might (:func:`respelled_by_hand`)."""
     texts = [t for r in (*sorted(PRESETS), *COVERED) for t in _texts(r, 1)]
+    texts.extend(t for r in _OUTCOME_RECORDED for t in outcome_texts(r))
     return "\n".join(
         [*texts, *(respelled_by_hand(t, comments=i % 2 == 1) for i, t in enumerate(texts))]
     )
@@ -311,6 +397,20 @@ def test_export_takes_the_express_rows_with_the_lossless_columns(
             ("deal", "bid_text", "bid_order", "recorded_score") if table == "hands" else ("tags",)
         ):
             assert frame[column].null_count() == 0, column
+
+
+def test_export_tables_claims_took_lines_and_score_sheets_without_the_full_engine(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    record = tmp_path / "outcomes.spades"
+    record.write_text("\n\n".join(outcome_texts("standard")), "utf-8")
+    _refuse(monkeypatch, "add_game")
+    for table in TABLE_NAMES:
+        target = tmp_path / f"{table}.parquet"
+        args = ["export", str(record), "--table", table, "-o", str(target), "--jobs", "1"]
+        result = CliRunner().invoke(app, args)
+        assert result.exit_code == 0, result.output
+        assert pl.read_parquet(target).height > 0 or table == "violations"
 
 
 def test_stats_are_the_same_without_the_express_rows(

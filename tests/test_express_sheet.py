@@ -4,9 +4,10 @@
 other game goes through the full engine (:func:`spadesctl.sheet.run.sheet_report`).
 These tests prove the two write the very same bytes in every format (text, ``--explain``,
 JSON, CSV, with and without ``--apply-penalties``): on the generated games of every
-preset and of every covered house ruleset, on the samples, on recorded sheets with
-disputes, on random edits of generated games (hypothesis), and through ``spadesctl
-score`` with and without ``--no-express``.
+preset and of every covered house ruleset, on hands that end with ``claim`` or ``took``
+lines and score sheets' hands (generated, and planted: :mod:`tests.outcomes`), on the
+samples, on recorded sheets with disputes, on random edits of generated games
+(hypothesis), and through ``spadesctl score`` with and without ``--no-express``.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ from spadesctl.rules import PRESETS, parse_rules
 from spadesctl.rules.presets import STANDARD
 from spadesctl.score_run import ScoreSummary, score_files
 from spadesctl.sheet.render import SheetReport, render_csv, render_text, write_json
+from tests.outcomes import PLANTED, outcome_texts, planted_texts
 from tests.strategies import mutated_lines
 from tests.test_express import COVERED, units, with_rules_tag
 from tests.test_express_lenient import respelled_by_hand
@@ -108,6 +110,11 @@ def _both(paths: list[str], penalties: bool = False) -> tuple[dict[str, str], Sc
     return fast, fast_summary
 
 
+def _scored_by_express(paths: list[str]) -> int:
+    """How many games of ``paths`` ``score`` scores from what the express check found."""
+    return sum(isinstance(r, SettledSheet) for r in score_files(paths))
+
+
 def _settled(text: str) -> int:
     """How many games of a record text the express check settles (as written, or
     rewritten in canonical form: what ``score`` asks)."""
@@ -154,6 +161,48 @@ def test_sheets_of_every_preset_written_by_hand_match_the_engine(
     text = respelled_by_hand(canonical, comments)
     assert _settled(text) == _settled(canonical)  # the spelling changes no answer
     _both([_record(tmp_path, text)], penalties=True)
+
+
+@pytest.mark.parametrize("rules_text", COVERED)
+def test_sheets_of_claims_took_lines_and_score_sheets_match_the_engine(
+    rules_text: str, tmp_path: Path
+) -> None:
+    texts = outcome_texts(rules_text)
+    record = _record(tmp_path, "\n\n".join(texts))
+    assert _settled("\n\n".join(texts)) == _scored_by_express([record]) == len(texts)
+    _both([record])
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_sheets_of_every_presets_claims_took_lines_and_score_sheets_match_the_engine(
+    preset: str, tmp_path: Path
+) -> None:
+    text = "\n\n".join(outcome_texts(preset))
+    record = _record(tmp_path, text)
+    assert _scored_by_express([record]) == _settled(text)  # wherever check settles them
+    _both([record], penalties=True)
+
+
+@pytest.mark.parametrize("edit", sorted(PLANTED))
+@pytest.mark.parametrize("rules_text", ["standard", "cutthroat", "cutthroat players=3", "jjdd"])
+def test_sheets_of_planted_claims_and_took_lines_match_the_engine(
+    rules_text: str, edit: str, tmp_path: Path
+) -> None:
+    text = "\n\n".join(planted_texts(rules_text, edit))
+    record = _record(tmp_path, text)
+    settled = _settled(text)
+    assert settled > 0 and _scored_by_express([record]) == settled
+    _both([record], penalties=True)
+
+
+def test_sheets_of_sides_together_give_the_sides_tricks(tmp_path: Path) -> None:
+    """A took line's side count (``took NS 5 EW 8``) is on the sheet as written, in the
+    JSON's ``tricks`` as in the text's, on the express path as on the full engine's."""
+    text = outcome_texts("standard")[0]
+    assert "took NS " in text
+    found, _ = _both([_record(tmp_path, text)])
+    tricks = [part.split("}", 1)[0] for part in found["json"].split('"tricks": {')[1:]]
+    assert any('"NS": ' in t or '"EW": ' in t for t in tricks)
 
 
 @pytest.mark.parametrize("penalties", [False, True])
@@ -264,7 +313,9 @@ def test_the_full_engine_is_asked_only_for_games_the_express_check_refuses(
 @given(data=st.data())
 def test_sheets_of_edited_games_match_the_engine(data: st.DataObject) -> None:
     rules_text = data.draw(st.sampled_from(COVERED))
-    text = data.draw(st.sampled_from(_text(rules_text).split("\n\n[")))
+    text = data.draw(
+        st.sampled_from((*_text(rules_text).split("\n\n["), *outcome_texts(rules_text)))
+    )
     if not text.startswith("["):
         text = "[" + text
     lines = data.draw(mutated_lines(text.split("\n"), extra_rules=COVERED))
@@ -277,7 +328,7 @@ def test_sheets_of_edited_games_match_the_engine(data: st.DataObject) -> None:
 
 @pytest.mark.parametrize("fmt", ["text", "json", "csv"])
 def test_score_and_score_no_express_print_the_same(fmt: str, tmp_path: Path) -> None:
-    canonical = _text("standard") + "\n\n" + _text("jokers", 2)
+    canonical = "\n\n".join([_text("standard"), _text("jokers", 2), *outcome_texts("solo")])
     record = _record(tmp_path, canonical + "\n\n" + respelled_by_hand(canonical, comments=True))
     runner = CliRunner()
     out = {}
