@@ -31,6 +31,20 @@ CONTEXT: Final = 3
 MOST_HELD: Final = 8 * 1024 * 1024
 
 
+def diff_lines(text: str) -> list[str]:
+    """``text``'s lines as a unified diff counts them, each with its line ending: broken
+    at ``\n`` only, as the notation's reader ends a line and as ``patch`` and ``git
+    apply`` read a diff (:meth:`str.splitlines` would also break at ``\r``, ``\x0c``,
+    U+2028 and the others, which a record may hold inside a line: the diff would then
+    not apply)."""
+    lines = text.split("\n")
+    last = lines.pop()
+    out = [line + "\n" for line in lines]
+    if last:
+        out.append(last)
+    return out
+
+
 @dataclass(slots=True)
 class _Equal:
     """A run of equal lines not yet grouped: where it starts on each side, its length,

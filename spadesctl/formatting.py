@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import IO, BinaryIO, Final, cast
 
 from spadesctl.diagnostics import Diagnostic
-from spadesctl.diffing import UnifiedDiff, popular_lines
+from spadesctl.diffing import UnifiedDiff, diff_lines, popular_lines
 from spadesctl.errors import SpadesctlIOError, unreadable
 from spadesctl.notation import (
     Progress,
@@ -154,13 +154,13 @@ def _spool() -> IO[str]:
 
 
 def _lines_of(spool: IO[str]) -> Iterator[str]:
-    """The lines of a spooled text from its start, as ``str.splitlines(keepends=True)``
+    """The lines of a spooled text from its start, as :func:`~spadesctl.diffing.diff_lines`
     splits the whole text."""
     spool.seek(0)
     carry = ""
     while chunk := spool.read(SPOOL_CHARS):
-        lines = (carry + chunk).splitlines(keepends=True)
-        carry = lines.pop()  # it may go on in the next chunk ("\r" then "\n" too)
+        lines = diff_lines(carry + chunk)
+        carry = lines.pop()  # it may go on in the next chunk
         yield from lines
     if carry:
         yield carry
@@ -206,7 +206,7 @@ def format_source(name: str, progress: Callable[[int], None] | None = None) -> F
             return result
         diff = io.StringIO()
         if result.changed:
-            popular = popular_lines(lambda: text.getvalue().splitlines(keepends=True))
+            popular = popular_lines(lambda: diff_lines(text.getvalue()))
             _format_stream(source, None, diff, None, popular)
     return dataclasses.replace(result, text=text.getvalue(), diff_text=diff.getvalue())
 
@@ -476,7 +476,7 @@ class _Run:
                 self._emit(text)
                 yield text.encode("utf-8", "surrogateescape")
         if self.diff is not None:
-            self.diff.add(self.tee.take(None).splitlines(keepends=True), self.segment)
+            self.diff.add(diff_lines(self.tee.take(None)), self.segment)
             self.segment = []
 
     def _emit(self, text: str) -> None:
@@ -486,11 +486,11 @@ class _Run:
         if self.canonical is not None:
             self.canonical.write(text)
         if self.diff is not None:
-            self.segment.extend(text.splitlines(keepends=True))
+            self.segment.extend(diff_lines(text))
 
     def _cut(self, line: int) -> None:
         if self.diff is not None:
-            self.diff.add(self.tee.take(line).splitlines(keepends=True), self.segment)
+            self.diff.add(diff_lines(self.tee.take(line)), self.segment)
             self.segment = []
 
     def _lone_comments(self) -> Iterator[str]:

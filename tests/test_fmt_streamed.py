@@ -7,6 +7,7 @@ from __future__ import annotations
 import difflib
 import io
 import random
+import re
 import tempfile
 from pathlib import Path
 from unittest import mock
@@ -46,13 +47,19 @@ def whole_file(path: Path) -> tuple[Outcome, str, str, tuple[Diagnostic, ...]]:
     assert again == games and not any(g.issues for g in again)
     outcome = Outcome.CANONICAL if text == original and utf8 else Outcome.CHANGED
     diff = difflib.unified_diff(
-        original.splitlines(keepends=True),
-        text.splitlines(keepends=True),
+        _lines(original),
+        _lines(text),
         fromfile=str(path),
         tofile=f"{path} (formatted)",
     )
     shown = "".join(line if line.endswith("\n") else line + "\n" for line in diff)
     return outcome, text, shown if outcome is Outcome.CHANGED else "", problems
+
+
+def _lines(text: str) -> list[str]:
+    """``text``'s lines, each with its ending, broken at ``\n`` only (as ``patch`` reads
+    a diff and the notation's reader ends a line)."""
+    return re.findall(r"[^\n]*\n|[^\n]+\Z", text)
 
 
 def assert_same(path: Path, *, exact_diff: bool = True) -> None:
@@ -68,8 +75,8 @@ def assert_same(path: Path, *, exact_diff: bool = True) -> None:
     if exact_diff:
         assert result.diff() == diff
     elif outcome is Outcome.CHANGED:
-        original = path.read_text().splitlines(keepends=True)
-        assert _patched(original, result.diff()) == text.splitlines(keepends=True)
+        original = _lines(path.read_bytes().decode())
+        assert _patched(original, result.diff()) == _lines(text)
         assert _changes(result.diff()) == _changes(diff)
     for mode, expected in ((Mode.PRINT, text or path.read_text()), (Mode.DIFF, result.diff())):
         out = io.StringIO()
@@ -173,6 +180,27 @@ def test_a_change_across_two_games_gives_a_diff_that_applies(tmp_path: Path) -> 
     assert_same(path, exact_diff=False)
 
 
+#: The characters :meth:`str.splitlines` breaks at besides ``\n``: a record may hold
+#: them inside a line (a tag value), where a diff must keep them.
+_OTHER_BREAKS = "\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"
+
+
+@pytest.mark.parametrize("char", list(_OTHER_BREAKS), ids=lambda c: f"U+{ord(c):04X}")
+def test_a_line_break_inside_a_tag_value_stays_inside_its_line_of_the_diff(
+    tmp_path: Path, char: str
+) -> None:
+    """``fmt --diff`` breaks lines at ``\n`` only: a U+2028 (or a lone ``\r``...) inside
+    a tag value, which the reader keeps in its line, stays in the diff's line, so the
+    diff applies (it once split the line in two and added a newline: ``patch`` failed)."""
+    path = tmp_path / "breaks.spades"
+    path.write_bytes(f'[Event "a{char}b"]\n[North  "Ann"]\n\nhand 1 dealer N\n'.encode())
+    assert_same(path)
+    result = format_source(str(path))
+    assert result.outcome is Outcome.CHANGED
+    assert f' [Event "a{char}b"]\n' in _lines(result.diff())
+    assert "".join(_patched(_lines(path.read_bytes().decode()), result.diff())) == result.text
+
+
 def test_a_utf16_file_formats_as_the_whole_file_did(tmp_path: Path) -> None:
     path = tmp_path / "wide.spades"
     path.write_bytes('[Event "a"]\nhand 1 dealer N\n'.encode("utf-16"))
@@ -248,7 +276,7 @@ def _patched(a: list[str], diff: str) -> list[str]:
     """``a`` with a unified diff applied (hunks in order, their context checked)."""
     out: list[str] = []
     at = 0
-    lines = diff.splitlines(keepends=True)[2:] if diff else []
+    lines = _lines(diff)[2:]
     for line in lines:
         if line.startswith("@@"):
             start = int(line.split()[1][1:].split(",")[0])
