@@ -6,7 +6,8 @@
 (:func:`~spadesctl.express.sheet.express_report`), without building that report or its
 dicts: each hand's figures come from the :class:`~spadesctl.express.game.GameLedger`
 (each party's points, bag counter, bags added and running score from the rules core's
-figures), the bids and recorded lines from the game's canonical lines, the explanation
+figures), the bids, the recorded lines and a ``took`` line's tricks (its entries as
+written, as the full engine's sheet keeps them) from the game's canonical lines, the explanation
 from :func:`spadesctl.scoring.explain.party_items` (the scorer's wording) and the
 result from :func:`spadesctl.express.sheet.game_result`.  A settled game has no
 disagreement, no ruling, no unscored hand and no hand after its end, so those parts of
