@@ -306,7 +306,8 @@ def _hand_rows(game: _Settled, lossless: bool) -> list[tuple[object, ...]]:
     rules, players = game.rules, game.players
     end = game.ledger.end
     rows = game.ledger.rows
-    # per seat, once per game: (seat, player, side, party, team), its party, the result
+    # per seat, once per game: (seat, player, side, party, team), its party, the result,
+    # its letter
     seats = []
     for seat in range(rules.players):
         p = rules.party_of[seat]
@@ -319,11 +320,16 @@ def _hand_rows(game: _Settled, lossless: bool) -> list[tuple[object, ...]]:
                 team = " & ".join(sorted((names[0], names[1])))
         side = party if rules.partnership else None
         won = None if end is None else end[0] == p
-        fixed = (rules.seats[seat], players.get(rules.seats[seat]), side, party, team)
-        seats.append((seat, p, fixed, won))
+        letter = rules.seats[seat]
+        fixed = (letter, players.get(letter), side, party, team)
+        seats.append((seat, p, fixed, won, letter))
+    undealt = [(NO_DEAL, None)] * rules.players  # a score sheet's hand: no deal columns
+    no_took = (None,) * rules.players
     out: list[tuple[object, ...]] = []
     for number, hand in enumerate(game.ledger.hands, start=1):
-        deal = None if hand.deal is None else rows[hand.deal].split(" ")
+        deals: list[tuple[Features, str]] | list[tuple[NoDeal, None]] = undealt
+        if hand.deal is not None:
+            deals = [_seat_deal(word) for word in rows[hand.deal].split(" ")[1:]]
         dealer = rules.seats[hand.dealer]
         took = hand.took
         figures, scores_after = hand.figures, hand.scores
@@ -336,26 +342,25 @@ def _hand_rows(game: _Settled, lossless: bool) -> list[tuple[object, ...]]:
             counts = seat_tricks(rules, hand, lines.took)
         played = bool(hand.winners)
         sheet = _sheet(game, hand, number, lines) if lines is not None and lossless else None
-        for seat, p, fixed, won in seats:
+        if sheet is not None:
+            places, bid_words = sheet.places, sheet.bid_words
+            scores, bags = sheet.scores, sheet.bags
+            took_cells = no_took if sheet.took is None else sheet.took
+        for seat, p, fixed, won, seat_word in seats:
             f = figures[p]
             code = hand.bids[seat]
             nil = code == NIL
             blind_nil = code == BLIND_NIL
             tricks = counts[seat]
             bid = code if code > 0 else 0
-            dealt_features: Features | NoDeal = NO_DEAL
-            dealt = None
-            if deal is not None:
-                dealt_features, dealt = _seat_deal(deal[seat + 1])
+            dealt_features, dealt = deals[seat]
             if sheet is not None:
-                word, order = sheet.places[seat]
-                scores, bags = sheet.scores, sheet.bags
-                seat_word = rules.seats[seat]
+                word, order = places[seat]
                 kept: tuple[object, ...] = (
-                    sheet.bid_words[word],  # bid_text
+                    bid_words[word],  # bid_text
                     order,  # bid_order
                     dealt,  # deal: the deal line's cards, as dealt
-                    None if sheet.took is None else sheet.took[seat],  # took
+                    took_cells[seat],  # took
                     seat_word == sheet.claimer,  # claim
                     None,  # ruled_reneges
                     None if scores is None else scores[p],  # recorded_score
