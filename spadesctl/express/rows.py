@@ -52,6 +52,10 @@ _NOT_LOSSLESS: Final = (None, None, None, None, False, None, None, None, None, N
 #: A settled hand's typed lossless cells after ``lines_after_bids`` that it never fills:
 #: ``widow`` .. ``party_bid`` (the express check settles no widow and no side's bid).
 _NO_WIDOW: Final = (None,) * 7
+#: A seat's deal columns and ``dealt`` in a hand without a deal (a score sheet's).
+_UNDEALT: Final[tuple[NoDeal, None]] = (NO_DEAL, None)
+#: A seat's pass cells (``pass_after_bids_to`` .. ``pass_after_bids_order``) without a pass.
+_NO_PASS: Final = (None, None, None)
 #: How many ranks, from the ace down, are high cards (:mod:`spadesctl.tables.deal`).
 _HIGH_RANKS: Final = ACE_RANK - HIGH_CARD_RANK + 1
 
@@ -323,13 +327,10 @@ def _hand_rows(game: _Settled, lossless: bool) -> list[tuple[object, ...]]:
         letter = rules.seats[seat]
         fixed = (letter, players.get(letter), side, party, team)
         seats.append((seat, p, fixed, won, letter))
-    undealt = [(NO_DEAL, None)] * rules.players  # a score sheet's hand: no deal columns
     no_took = (None,) * rules.players
     out: list[tuple[object, ...]] = []
     for number, hand in enumerate(game.ledger.hands, start=1):
-        deals: list[tuple[Features, str]] | list[tuple[NoDeal, None]] = undealt
-        if hand.deal is not None:
-            deals = [_seat_deal(word) for word in rows[hand.deal].split(" ")[1:]]
+        deal = None if hand.deal is None else rows[hand.deal].split(" ")
         dealer = rules.seats[hand.dealer]
         took = hand.took
         figures, scores_after = hand.figures, hand.scores
@@ -346,6 +347,7 @@ def _hand_rows(game: _Settled, lossless: bool) -> list[tuple[object, ...]]:
             places, bid_words = sheet.places, sheet.bid_words
             scores, bags = sheet.scores, sheet.bags
             took_cells = no_took if sheet.took is None else sheet.took
+            claimer, after_bids, passes = sheet.claimer, sheet.after_bids, sheet.passes
         for seat, p, fixed, won, seat_word in seats:
             f = figures[p]
             code = hand.bids[seat]
@@ -353,7 +355,7 @@ def _hand_rows(game: _Settled, lossless: bool) -> list[tuple[object, ...]]:
             blind_nil = code == BLIND_NIL
             tricks = counts[seat]
             bid = code if code > 0 else 0
-            dealt_features, dealt = deals[seat]
+            dealt_features, dealt = _UNDEALT if deal is None else _seat_deal(deal[seat + 1])
             if sheet is not None:
                 word, order = places[seat]
                 kept: tuple[object, ...] = (
@@ -361,14 +363,14 @@ def _hand_rows(game: _Settled, lossless: bool) -> list[tuple[object, ...]]:
                     order,  # bid_order
                     dealt,  # deal: the deal line's cards, as dealt
                     took_cells[seat],  # took
-                    seat_word == sheet.claimer,  # claim
+                    seat_word == claimer,  # claim
                     None,  # ruled_reneges
                     None if scores is None else scores[p],  # recorded_score
                     None if bags is None else bags[p],  # recorded_bags
                     None,  # lines_before_bids: nothing before the bids
-                    sheet.after_bids if seat == 0 else None,  # lines_after_bids: first row
+                    after_bids if seat == 0 else None,  # lines_after_bids: first row
                     None,  # raise_to: the express check settles no raise
-                    *sheet.passes.get(seat_word, (None, None, None)),  # the pass
+                    *passes.get(seat_word, _NO_PASS),  # the pass
                     *_NO_WIDOW,
                 )
             else:
