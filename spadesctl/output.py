@@ -239,11 +239,16 @@ def _replaced(path: Path, binary: bool, old_mode: int | None) -> Iterator[IO[Any
     if path.is_symlink():
         path = Path(os.path.realpath(path))
     directory = path.parent if str(path.parent) else Path(".")
+    # The stopping signals wait while the temporary file is made: one that came between
+    # its making and the ``try`` below would leave it behind (seen under load).
+    held = _hold_signals()
     try:
         fd, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
     except OSError as exc:
+        _release_signals(held)
         raise cannot_write(shown, exc) from None
     try:
+        _release_signals(held)  # a signal held is handled here, inside the ``try``
         with _fdopen(fd, binary) as stream:
             yield _Guarded.around(stream, str(shown))
             stream.flush()
@@ -257,6 +262,24 @@ def _replaced(path: Path, binary: bool, old_mode: int | None) -> Iterator[IO[Any
         _remove(temporary)
         raise
     _sync_directory(directory)
+
+
+#: The signals that stop a command (:func:`exit_on_termination`, and ``SIGINT``).
+_STOPPING: Final = frozenset(
+    getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)
+)
+
+
+def _hold_signals() -> set[int | signal.Signals] | None:
+    """Hold the stopping signals (where the platform can): the mask to restore."""
+    if not hasattr(signal, "pthread_sigmask"):
+        return None
+    return signal.pthread_sigmask(signal.SIG_BLOCK, _STOPPING)
+
+
+def _release_signals(held: set[int | signal.Signals] | None) -> None:
+    if held is not None:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
 
 
 def _fdopen(fd: int, binary: bool) -> IO[Any]:
