@@ -264,10 +264,12 @@ def _replaced(path: Path, binary: bool, old_mode: int | None) -> Iterator[IO[Any
     _sync_directory(directory)
 
 
-#: The signals that stop a command (:func:`exit_on_termination`, and ``SIGINT``).
-_STOPPING: Final = frozenset(
-    getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)
+#: The signals :func:`exit_on_termination` turns into an exit, where the platform has them.
+_TERMINATING: Final = tuple(
+    getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name)
 )
+#: The signals that stop a command: those, and ``SIGINT``.
+_STOPPING: Final = frozenset({signal.SIGINT, *_TERMINATING})
 
 
 def _hold_signals() -> set[int | signal.Signals] | None:
@@ -330,9 +332,8 @@ def exit_on_termination() -> None:
         signal.signal(signum, signal.SIG_DFL)  # a second signal ends the process at once
         raise SystemExit(_SIGNAL_BASE + signum)
 
-    for name in ("SIGTERM", "SIGHUP"):
-        number = getattr(signal, name, None)
-        if number is not None and signal.getsignal(number) is signal.SIG_DFL:
+    for number in _TERMINATING:
+        if signal.getsignal(number) is signal.SIG_DFL:
             signal.signal(number, stop)
 
 
