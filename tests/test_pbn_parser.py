@@ -357,7 +357,7 @@ def test_the_fast_path_reads_the_samples_as_the_grammar_does() -> None:
     assert _same_entries(ISSUE_RECORD) == 1
 
 
-@settings(max_examples=300)
+@settings(max_examples=300, deadline=None)  # no timed assertions in tests
 @given(
     st.lists(
         st.sampled_from(
