@@ -14,7 +14,9 @@
 - a hands table with a column of another kind (``tags``) raised ``KeyError``.
 - a CSV table with empty lines before its header lost its later batches' games; a tag
   cell holding a line break, and any cell holding a NUL byte, were read (no notation
-  writes them back).
+  writes them back);
+- a hands table's cards cell of ``-`` for a take, discard or pass line read as a line
+  without cards, which no notation holds.
 """
 
 from __future__ import annotations
@@ -273,6 +275,34 @@ def test_an_empty_widow_cell_is_no_widow(tmp_path: Path) -> None:
     path.write_text(f"{header}1,3,S,W,TS 9S 6S KH 9H 8H 5H AD 9D 8D 4D TC 3C,2,-\n")
     [game] = _games(path)
     assert game.hands[0].widow is None
+    assert parse_text("".join(format_pbn_games([game])), "back.pbn") == [game]
+    assert parse_text("".join(format_games([game])), "back.spades") == [game]
+
+
+@pytest.mark.parametrize(
+    ("columns", "cells"),
+    [
+        ("widow_taken", "-"),
+        ("widow_discarded", "-"),
+        ("widow_taken,widow_discarded", "-,-"),
+        ("pass_to,passed_cards", "E,-"),
+        ("pass_after_bids_to,passed_after_bids", "E,-"),
+    ],
+)
+def test_an_empty_cards_cell_of_a_line_is_no_line(tmp_path: Path, columns: str, cells: str) -> None:
+    """A hands table's ``widow_taken``, ``widow_discarded``, ``passed_cards`` or
+    ``passed_after_bids`` cell of ``-`` (no card): no ``take``, ``discard`` or ``pass``
+    line, as an empty ``widow`` cell is no widow (the native notation has no such line
+    without cards, and PBN's reader drops an empty entry), so the game converts to PBN
+    and back equal (found by the campaign on be74e32: an empty ``take`` after the bids)."""
+    header = f"game,hand,dealer,seat,deal,bid,{columns}\n"
+    path = tmp_path / "hands.csv"
+    path.write_text(f"{header}1,3,S,W,TS 9S 6S KH 9H 8H 5H AD 9D 8D 4D TC 3C,2,{cells}\n")
+    [game] = _games(path)
+    assert not game.issues
+    hand = game.hands[0]
+    assert hand.widow_before_bid == hand.widow_after_bid == ()
+    assert hand.passes_before_bid == hand.passes == ()
     assert parse_text("".join(format_pbn_games([game])), "back.pbn") == [game]
     assert parse_text("".join(format_games([game])), "back.spades") == [game]
 

@@ -767,8 +767,8 @@ class TableReader:
         for row, seat in seats:
             to = self.cell(rows, row, to_column, parts)
             cards = self.cell(rows, row, cards_column, parts)
-            if not isinstance(to, Seat) or not isinstance(cards, tuple):
-                continue
+            if not isinstance(to, Seat) or not isinstance(cards, tuple) or not cards:
+                continue  # an empty one ("-") is none: no notation has a pass without cards
             place = self.cell(rows, row, order_column, parts) if order_column else None
             found.append((place if isinstance(place, int) else None, row, Pass(seat, to, cards)))
         for p in in_order(found):
@@ -797,7 +797,10 @@ class TableReader:
         for row, seat in seats:
             taken = self.cell(rows, row, "widow_taken", parts)
             discarded = self.cell(rows, row, "widow_discarded", parts)
-            if not isinstance(taken, tuple) and not isinstance(discarded, tuple):
+            # an empty cell ("-") is none: no notation has a take or discard without cards
+            taken = taken if isinstance(taken, tuple) and taken else None
+            discarded = discarded if isinstance(discarded, tuple) and discarded else None
+            if taken is None and discarded is None:
                 continue
             early_take = self.cell(rows, row, "widow_taken_before_bids", parts)
             early_discard = self.cell(rows, row, "widow_discarded_before_bids", parts)
@@ -811,9 +814,9 @@ class TableReader:
                     early_discard = discarded_before_bid(rules)
             cells = WidowCells(
                 seat,
-                taken if isinstance(taken, tuple) else None,
+                taken,
                 early_take,
-                discarded if isinstance(discarded, tuple) else None,
+                discarded,
                 early_discard,
             )
             place = self.cell(rows, row, "widow_order", parts)
