@@ -524,6 +524,10 @@ PLANTED: Final[list[tuple[str, str, str, str, Kind | None]]] = [
     ("took below play", "standard", _LAST, "took N 0 E 5 S 4 W 4\n", TRICK_COUNT_MISMATCH),
     ("claim after every trick", "standard", _LAST, _LAST + "claim E\n", None),
     ("claim twice", "standard", _LAST, "claim E\nclaim E\n", None),
+    # a side does not bid nil, and a 0 is one where nil is on (docs/rules.md)
+    ("side bid of 0", "standard", "bid N 1 E 4 S 2 W 3", "bid NS 0 EW 7", BID_OUT_OF_RANGE),
+    # North and South hold 7 spades between them
+    ("mirror side bid", "mirror", "bid N 1 E 4 S 2 W 3", "bid NS 5 EW 6", MIRROR_BID_VIOLATED),
 ]
 
 #: ``ONE_HAND`` as a score sheet: its bids, the tricks each seat took, its score.

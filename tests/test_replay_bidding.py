@@ -9,6 +9,8 @@ from spadesctl.events import BidKind
 from tests.strategies import brief, diagnose, replay_text
 
 DEAL_A = "deal N:AJ64.QT9.74.J984 E:KQT975.A62.3.Q62 S:8.J853.KQJT96.53 W:32.K74.A852.AKT7"
+# DEAL_A with South's one spade (8S) given to North for North's 4C
+DEAL_B = "deal N:AJ864.QT9.74.J98 E:KQT975.A62.3.Q62 S:.J853.KQJT96.543 W:32.K74.A852.AKT7"
 
 
 def record(bids: str, deal: str | None = DEAL_A, dealer: str = "N") -> str:
@@ -122,6 +124,37 @@ CASES = [
     ),
     ("mirror: unknown holdings", "mirror", record("bid E 5 S 1 W 2 N 4", deal=None), []),
     ("side bids", "standard", record("bid EW 6 NS 5 S nil"), []),
+    # mirror: a side's bid is the spades its partners hold (N 4 and S 1, E 6 and W 2)
+    ("mirror: side bids", "mirror", record("bid EW 8 NS 5"), []),
+    (
+        "mirror: a side's bid not the spades held",
+        "mirror",
+        record("bid EW 8 NS 3"),
+        [("mirror-bid-violated", None, None)],
+    ),
+    (
+        "mirror: a side's bid beside a seat's",
+        "mirror",
+        record("bid EW 8 S 1 N 4"),
+        [],
+    ),
+    # South holds no spades and bids nil: the side's bid is North's five
+    ("mirror: a side's bid and a nil", "mirror", record("bid EW 8 NS 5 S nil", deal=DEAL_B), []),
+    (
+        "mirror: a side's bid counts a nil bidder's spades",
+        "mirror",
+        record("bid EW 8 NS 4 S nil", deal=DEAL_B),
+        [("mirror-bid-violated", None, None)],
+    ),
+    (
+        # a 0 is a nil where nil is on (zero_is_nil), and a side does not bid nil
+        "a side bids 0 where 0 is nil",
+        "standard",
+        record("bid EW 6 NS 0"),
+        [("bid-out-of-range", None, None), ("missing-bids", None, "S")],
+    ),
+    ("a side bids 0 where 0 is a number", "standard zero_is_nil=no", record("bid EW 6 NS 0"), []),
+    ("a side bids 0 with nil off", "standard nil=off", record("bid EW 6 NS 0"), []),
     (
         "side bids out of turn",
         "standard",

@@ -272,11 +272,12 @@ def _walk(
             ):
                 rep.add(BID_OUT_OF_TURN, f"{bidder.value} bid twice", b.pos, party=bidder)
                 continue
-            if b.kind is BidKind.NIL or b.kind is BidKind.BLIND_NIL:
+            if is_nil(rules, b):
+                zero = " (a 0 is a nil under these rules)" if b.kind is BidKind.NUMBER else ""
                 rep.add(
                     BID_OUT_OF_RANGE,
-                    f"{bidder.value} bid {b.text} as a side; a side bids tricks, and a nil is "
-                    f"bid by a seat (bid {bidder.value} 5 {bidder.seats[0].value} nil)",
+                    f"{bidder.value} bid {b.text} as a side{zero}; a side bids tricks, and a "
+                    f"nil is bid by a seat (bid {bidder.value} 5 {bidder.seats[0].value} nil)",
                     b.pos,
                     party=bidder,
                 )
@@ -564,18 +565,38 @@ def _check_mirror(
     table: DeckTable,
     rep: Reporter,
 ) -> None:
+    """Each bid against the spades its bidder holds: a seat's its own, a side's (``bid NS
+    7``) its partners' together, less those of a partner who bids nil beside it."""
     suit = table.suit
+
+    def spades(seat: Seat) -> int:
+        return sum(1 for c in holdings[seats.index(seat)] if suit[c] == SPADES)
+
+    nils = {b.bidder for b in counted if is_nil(rules, b)}
     for b in counted:
-        if not isinstance(b.bidder, Seat) or b.bidder not in seats:
+        bidder = b.bidder
+        if isinstance(bidder, Side):
+            members = [s for s in bidder.seats if s in seats and s not in nils]
+            held = sum(spades(s) for s in members)
+            if b.tricks != held or b.kind is BidKind.BLIND:
+                rep.add(
+                    MIRROR_BID_VIOLATED,
+                    f"{' and '.join(s.word for s in members)} hold {held} spades, so "
+                    f"{bidder.value} must bid {held}, not {b.text}",
+                    b.pos,
+                    party=bidder,
+                )
             continue
-        spades = sum(1 for c in holdings[seats.index(b.bidder)] if suit[c] == SPADES)
+        if bidder not in seats:
+            continue
+        held = spades(bidder)
         bid = 0 if is_nil(rules, b) else b.tricks
-        if bid != spades or b.kind is BidKind.BLIND or b.kind is BidKind.BLIND_NIL:
+        if bid != held or b.kind is BidKind.BLIND or b.kind is BidKind.BLIND_NIL:
             rep.add(
                 MIRROR_BID_VIOLATED,
-                f"{b.bidder.word} holds {spades} spades and must bid {spades}, not {b.text}",
+                f"{bidder.word} holds {held} spades and must bid {held}, not {b.text}",
                 b.pos,
-                seat=b.bidder,
+                seat=bidder,
             )
 
 
