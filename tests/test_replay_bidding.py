@@ -260,3 +260,14 @@ def test_bid_messages_name_the_rule() -> None:
     )
     [d] = diagnose(record("bid E 6 S 2 W 2 N 3"), "standard bids_total_13=no")
     assert "add up to 13" in d.message
+
+
+@pytest.mark.parametrize(
+    ("bids", "deal", "message"),
+    [
+        ("bid EW 8 NS 3", DEAL_A, "North and South hold 5 spades, so NS must bid 5, not 3"),
+        ("bid EW 8 NS 4 S nil", DEAL_B, "North holds 5 spades, so NS must bid 5, not 4"),
+    ],
+)
+def test_a_mirror_side_bid_says_the_spades_held(bids: str, deal: str, message: str) -> None:
+    assert [d.message for d in diagnose(record(bids, deal=deal), "mirror")] == [message]

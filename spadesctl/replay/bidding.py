@@ -581,7 +581,8 @@ def _check_mirror(
             if b.tricks != held or b.kind is BidKind.BLIND:
                 rep.add(
                     MIRROR_BID_VIOLATED,
-                    f"{' and '.join(s.word for s in members)} hold {held} spades, so "
+                    f"{' and '.join(s.word for s in members)} "
+                    f"{'hold' if len(members) > 1 else 'holds'} {held} spades, so "
                     f"{bidder.value} must bid {held}, not {b.text}",
                     b.pos,
                     party=bidder,
