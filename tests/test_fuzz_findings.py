@@ -361,3 +361,20 @@ def test_a_line_separator_in_a_tag_value_starts_no_comment() -> None:
     assert [t.value for t in games[0].tags] == ["a\u2028{b} ; c"]
     assert find_comments(text) == []
     assert with_comments(games, text) == text
+
+
+def test_a_trick_notation_exchange_with_no_card_is_an_issue_not_a_pass() -> None:
+    """``X E>W:`` with no card read as a pass without cards, which ``fmt`` wrote as a
+    ``pass`` line that does not read back (found by the campaign on 570acf2)."""
+    from spadesctl.notation import games_from_stream
+
+    text = (
+        "% trick-notation v1\n"
+        "D N:3.94.KJT974.AKQJ E:AKT4.QJ5.86.T543 S:Q875.AKT76.-.9876 W:J962.832.AQ532.2\n"
+        "X E>W: \n"
+    )
+    [game] = games_from_stream(io.BytesIO(text.encode()), "x.tn")
+    assert [i.message for i in game.issues] == ["X E>W: an exchange with no card"]
+    assert all(not h.passes_before_bid and not h.passes for h in game.hands)
+    again = parse_text("".join(format_games([game])), "again.spades")
+    assert all(not g.issues for g in again)

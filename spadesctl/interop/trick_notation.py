@@ -431,6 +431,13 @@ def _hands(
         elif line.kind == "exchange":
             giver, receiver = Seat(line.tokens[0].text), Seat(line.tokens[1].text)
             passed = [c for c in (_card(t) for t in line.tokens[2:]) if c is not None]
+            if not passed:  # no card read: no pass (no notation has a pass without cards)
+                issues.append(
+                    SyntaxIssue(
+                        f"X {giver.value}>{receiver.value}: an exchange with no card", line.pos
+                    )
+                )
+                continue
             body.append(Pass(giver, receiver, tuple(passed), line.pos))
         else:
             issues.append(
