@@ -255,7 +255,7 @@ class _Game:
         return self._seat_bids(order, estimates, holdings)
 
     def _mirror_bid(self, seat: Seat, holdings: list[set[int]]) -> Bid:
-        spades = sum(1 for c in holdings[self.seats.index(seat)] if self.table.suit[c] == SPADES)
+        spades = self.table.spades_in(holdings[self.seats.index(seat)])
         if spades == 0 and zero_is_nil(self.rules):
             return Bid(seat, BidKind.NIL, 0)
         return Bid(seat, BidKind.NUMBER, spades)

@@ -267,6 +267,11 @@ def test_bid_messages_name_the_rule() -> None:
     [
         ("bid EW 8 NS 3", DEAL_A, "North and South hold 5 spades, so NS must bid 5, not 3"),
         ("bid EW 8 NS 4 S nil", DEAL_B, "North holds 5 spades, so NS must bid 5, not 4"),
+        (
+            "bid EW 13 NS 3 N nil S nil",
+            "deal N:.AKQJT98.AKQ.AKQ E:AKQJT98.432..876 S:.765.JT98765.JT9 W:765432..432.5432",
+            "NS's partners, both bidding nil, hold 0 spades, so NS must bid 0, not 3",
+        ),
     ],
 )
 def test_a_mirror_side_bid_says_the_spades_held(bids: str, deal: str, message: str) -> None:

@@ -100,6 +100,11 @@ class DeckTable:
     in_pack: tuple[bool, ...]
     pack: frozenset[int]
 
+    def spades_in(self, indices: Iterable[int]) -> int:
+        """How many of the cards ``indices`` play as spades (a mirror bid: the spades held)."""
+        suit = self.suit
+        return sum(1 for i in indices if suit[i] == SPADES)
+
     def not_in_pack_reason(self, index: int) -> str:
         """Why card ``index`` is not dealt, in words: ``2C is not in the jokers deck``."""
         c = CARDS[index]

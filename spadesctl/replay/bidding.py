@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 
 from spadesctl.cards import Party, Seat, Side, side_of
 from spadesctl.core.bids import is_nil
-from spadesctl.core.deck import SPADES, DeckTable
+from spadesctl.core.deck import DeckTable
 from spadesctl.diagnostics import (
     BID_IN_UNBID_HAND,
     BID_OUT_OF_RANGE,
@@ -567,10 +567,9 @@ def _check_mirror(
 ) -> None:
     """Each bid against the spades its bidder holds: a seat's its own, a side's (``bid NS
     7``) its partners' together, less those of a partner who bids nil beside it."""
-    suit = table.suit
 
     def spades(seat: Seat) -> int:
-        return sum(1 for c in holdings[seats.index(seat)] if suit[c] == SPADES)
+        return table.spades_in(holdings[seats.index(seat)])
 
     nils = {b.bidder for b in counted if is_nil(rules, b)}
     for b in counted:
@@ -579,10 +578,11 @@ def _check_mirror(
             members = [s for s in bidder.seats if s in seats and s not in nils]
             held = sum(spades(s) for s in members)
             if b.tricks != held or b.kind is BidKind.BLIND:
+                names = " and ".join(s.word for s in members)
+                who = names or f"{bidder.value}'s partners, both bidding nil,"
                 rep.add(
                     MIRROR_BID_VIOLATED,
-                    f"{' and '.join(s.word for s in members)} "
-                    f"{'hold' if len(members) > 1 else 'holds'} {held} spades, so "
+                    f"{who} {'holds' if len(members) == 1 else 'hold'} {held} spades, so "
                     f"{bidder.value} must bid {held}, not {b.text}",
                     b.pos,
                     party=bidder,
