@@ -22,7 +22,8 @@ from spadesctl.tables.exports import ExportError, export_statistics
 HEADER_COLUMNS = ("nil", "bid", "spades", "player", "seat", "date")
 #: Bytes of a page header (from its start) whose lowest bit is flipped: on this machine
 #: (polars 2.1) the flip that makes a page's value count negative (byte 8, 9 or 10 from the
-#: header's start, by column) makes polars ask for 2**61 bytes, and Rust aborts the process.
+#: header's start, by column) makes polars ask for 2**61 bytes, and Rust aborts the process
+#: (polars 2.2 reads the ``player`` column's flips as errors; the others still abort).
 HEADER_BYTES = range(6, 12)
 
 

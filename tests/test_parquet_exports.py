@@ -109,10 +109,13 @@ def _aborted(outcomes: dict[str, tuple[str, str]]) -> list[str]:
 def test_the_files_that_abort_polars_are_named_damaged(
     damaged: dict[str, Path], outcomes: dict[str, tuple[str, str]]
 ) -> None:
-    """The page-header flips include, for each damaged column, the one that makes polars
-    abort the process; the guard's child dies of it instead, and the file is named."""
+    """The page-header flips include some that make polars abort the process; the
+    guard's child dies of them instead, and each file is named.  Which columns' flips
+    abort depends on the polars version (on 2.1 every column's did; on 2.2 the ``player``
+    column's flips are read errors), so the test asks for some, not for each."""
     aborted = _aborted(outcomes)
-    assert {name.split("-")[1] for name in aborted} == set(HEADER_COLUMNS)
+    assert aborted, "no flip aborts polars any more: find one that does (damaged_parquet.py)"
+    assert {name.split("-")[1] for name in aborted} <= set(HEADER_COLUMNS)
     for name in aborted:
         assert outcomes[name][1] == (
             f"{damaged[name]}: a damaged Parquet file (reading it killed the reader: SIGABRT)"

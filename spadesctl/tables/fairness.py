@@ -33,7 +33,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import product
-from math import comb
+from math import comb, fsum
 from types import MappingProxyType
 from typing import Final, Literal
 
@@ -338,11 +338,13 @@ def _tests_of(
         .join(decks.lazy().select("deck_key", "deck"), on="deck_key")
         .select(who, "deck", "rows")
     )
+    # Each expected count is a sum of floats (a deck's rows times a chance), added up in
+    # Python with fsum, exactly rounded: polars' sums depend on how the rows are chunked
+    # (records and their Parquet export gave figures a last bit apart on polars 2).
     expected = (
         per_deck.join(chance.lazy(), on="deck")
-        .sort("who", "measure", "value", "deck")  # the same float sums in every run
-        .group_by("who", "measure", "value", maintain_order=True)
-        .agg((pl.col("rows") * pl.col("probability")).sum().alias("expected"))
+        .group_by("who", "measure", "value")
+        .agg((pl.col("rows") * pl.col("probability")).alias("terms"))
     )
     observed = pl.concat(
         [
@@ -354,14 +356,15 @@ def _tests_of(
     )
     cells = (
         expected.join(observed, on=["who", "measure", "value"], how="full", coalesce=True)
-        .with_columns(pl.col("expected").fill_null(0.0), pl.col("observed").fill_null(0))
+        .with_columns(pl.col("observed").fill_null(0))
         .sort("who", "measure", "value")
         .group_by("who", "measure", maintain_order=True)
-        .agg("value", "expected", "observed")
+        .agg("value", "terms", "observed")
         .collect()
     )
     out: list[dict[str, object]] = []
-    for who, measure, values, expected_counts, observed_counts in cells.iter_rows():
+    for who, measure, values, terms, observed_counts in cells.iter_rows():
+        expected_counts = [fsum(t or ()) for t in terms]
         deals = int(sum(observed_counts))
         statistic, df, p = chi_square(expected_counts, observed_counts)
         if df == 0:
@@ -400,9 +403,9 @@ def _streak_tests(
         named.group_by("player", "deck_key")
         .agg(pl.len().alias("rows"))
         .join(weak_chance, on="deck_key")
-        .sort("player", "deck")
-        .group_by("player", maintain_order=True)
-        .agg(p_weak=(pl.col("rows") * pl.col("p_weak")).sum() / pl.col("rows").sum())
+        .group_by("player")
+        # the chance of a weak hand, weighted by the decks: summed with fsum below
+        .agg(terms=pl.col("rows") * pl.col("p_weak"), rows=pl.col("rows").sum())
     )
     weak = pl.col("high_cards") <= WEAK_HIGH_CARDS
     # Each player's hands in playing order, with no sort by name: the rows sorted by an
@@ -433,14 +436,15 @@ def _streak_tests(
     runs = (
         totals.join(chances, on="player")
         .join(longest, on="player", how="left")
-        .select("player", "hands", "p_weak", "observed_mean", pl.col("longest").fill_null(0))
+        .select("player", "hands", "terms", "rows", "observed_mean", pl.col("longest").fill_null(0))
         .sort("player")
         .collect()
     )
     out: list[dict[str, object]] = []
-    for player, hands, p_weak, observed, longest in runs.iter_rows():
+    for player, hands, terms, deck_rows, observed, longest in runs.iter_rows():
         if longest == 0:
             continue
+        p_weak = fsum(terms) / deck_rows
         out.append(
             {
                 "scope": "streak",
