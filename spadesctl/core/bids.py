@@ -45,7 +45,12 @@ def is_nil(rules: Ruleset, bid: Bid) -> bool:
 
 def is_unbid(rules: Ruleset, hand_number: int) -> bool:
     """Whether hand ``hand_number`` (from 1) is played without bids (``unbid_hands``)."""
-    unbid = rules.unbid_hands
+    return unbid_hand(rules.unbid_hands, hand_number)
+
+
+def unbid_hand(unbid: UnbidHands, hand_number: int) -> bool:
+    """Whether hand ``hand_number`` (from 1) is played without bids under
+    ``unbid_hands`` = ``unbid`` (:func:`is_unbid`, on the key's value alone)."""
     return unbid is UnbidHands.ALL or (unbid is UnbidHands.FIRST and hand_number == 1)
 
 
@@ -76,22 +81,25 @@ class BlindFault(enum.Enum):
     DEFICIT = "deficit"  # the party does not trail by ``blind_bid_deficit``
 
 
-def blind_bid_fault(rules: Ruleset, tricks: int, behind: int | None) -> BlindFault | None:
+def blind_bid_fault(
+    smallest: int | None, deficit: int, tricks: int, behind: int | None
+) -> BlindFault | None:
     """Why a blind bid of ``tricks`` by a party trailing by ``behind`` (:func:`trail`;
-    ``None``: the standing is unknown, not checked) is refused, or ``None``: allowed."""
-    if rules.blind_bids is None:
+    ``None``: the standing is unknown, not checked) is refused under ``blind_bids`` =
+    ``smallest`` and ``blind_bid_deficit`` = ``deficit``; ``None``: it is allowed."""
+    if smallest is None:
         return BlindFault.OFF
-    if tricks < rules.blind_bids:
+    if tricks < smallest:
         return BlindFault.SMALL
-    if behind is not None and behind < rules.blind_bid_deficit:
+    if behind is not None and behind < deficit:
         return BlindFault.DEFICIT
     return None
 
 
-def blind_nil_refused(rules: Ruleset, behind: int | None) -> bool:
+def blind_nil_refused(blind_nil: int | None, deficit: int, behind: int | None) -> bool:
     """Whether a blind nil by a party trailing by ``behind`` (:func:`trail`; ``None``:
-    the standing is unknown, not checked) is refused: blind nil is off, or the party does
-    not trail by ``blind_nil_deficit``."""
-    if rules.blind_nil is None:
+    the standing is unknown, not checked) is refused under ``blind_nil`` and
+    ``blind_nil_deficit`` = ``deficit``: blind nil is off, or the party trails by less."""
+    if blind_nil is None:
         return True
-    return behind is not None and behind < rules.blind_nil_deficit
+    return behind is not None and behind < deficit

@@ -25,7 +25,7 @@ from spadesctl.express.game import HandLedger
 class SettledLines(NamedTuple):
     """A settled hand's lines, as written (canonical)."""
 
-    bids: list[str]  # the words of its bid line, ``bid`` first
+    bids: list[str]  # the words of its bid line, ``bid`` first (none: the hand is unbid)
     passes: list[str]  # its pass lines, in order
     claim: str | None  # its claim line, if written
     took: str | None  # its took line, if written
@@ -49,6 +49,8 @@ def settled_lines(rows: Sequence[str], hand: HandLedger) -> SettledLines:
         end += 1
     if end < len(rows) and rows[end].startswith("bags "):
         bags = rows[end]
+    if hand.bid is None:  # a hand played without bids: no bid line, no pass line
+        return SettledLines([], [], claim, took, score, bags)
     return SettledLines(
         rows[hand.bid].split(" "), list(rows[hand.bid + 1 : hand.tricks]), claim, took, score, bags
     )

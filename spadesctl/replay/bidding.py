@@ -360,7 +360,7 @@ def _check_blind_nil(
 ) -> None:
     party = party_of(rules, seat)
     behind = _trail(rules, party, scores)
-    if not blind_nil_refused(rules, behind):
+    if not blind_nil_refused(rules.blind_nil, rules.blind_nil_deficit, behind):
         return
     if rules.blind_nil is None:
         why = ", but blind nil is off in these rules"
@@ -374,7 +374,7 @@ def _check_blind_bid(
 ) -> None:
     party = bidder if isinstance(bidder, Side) else party_of(rules, bidder)
     behind = _trail(rules, party, scores)
-    fault = blind_bid_fault(rules, b.tricks, behind)
+    fault = blind_bid_fault(rules.blind_bids, rules.blind_bid_deficit, b.tricks, behind)
     if fault is None:
         return
     if fault is BlindFault.OFF:
