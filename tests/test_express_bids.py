@@ -10,13 +10,15 @@ its scoring of them equals :func:`score_hand`.
 
 from __future__ import annotations
 
+from dataclasses import replace
+from pathlib import Path
 from typing import Final
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from spadesctl.cards import Party, Side, seats_for
+from spadesctl.cards import Side, seats_for
 from spadesctl.core.bids import BLIND_NIL, NIL, NO_BID
 from spadesctl.core.score import Figures
 from spadesctl.diagnostics import (
@@ -33,13 +35,22 @@ from spadesctl.diagnostics import (
     SUICIDE_BID_VIOLATED,
     Kind,
 )
-from spadesctl.events import Bid, BidKind
+from spadesctl.events import Bid, BidKind, RecordedBags, RecordedScore
 from spadesctl.express import express_rules
 from spadesctl.express.score import score_parties
-from spadesctl.rules import parse_rules
+from spadesctl.notation import format_game, game_from_text
+from spadesctl.record import Game
+from spadesctl.referee import referee_game
+from spadesctl.rules import Ruleset, parse_rules
+from spadesctl.score_run import score_files
 from spadesctl.scoring import PartyStanding, Standing, score_hand
 from spadesctl.scoring.hand import party_result
+from spadesctl.sheet import run as sheet_run
+from spadesctl.sheet.render import SheetReport
+from spadesctl.tables.corpus import Work
 from tests.test_express import ONE_HAND, both_ways, clean_texts, units, with_rules_tag
+from tests.test_express_rows import _tabled_by_express, assert_same_tables
+from tests.test_express_sheet import _both, _record, _scored_by_express
 
 #: ``ONE_HAND`` (dealt by West: North bids first) without its score and bags lines, its
 #: bid line a ``{bids}`` placeholder (North took 1, East 4, South 4, West 4).
@@ -274,7 +285,7 @@ def test_side_and_unbid_scoring_matches_score_hand(
     mine = express_rules(rules)
     assert mine is not None
     seats = seats_for(4)
-    parties: tuple[Party, ...] = (Side.NS, Side.EW)
+    parties = (Side.NS, Side.EW)
     before = Standing(
         tuple(
             (party, PartyStanding(scores[i], bags[i], sets[i])) for i, party in enumerate(parties)
@@ -298,3 +309,72 @@ def test_side_and_unbid_scoring_matches_score_hand(
         assert after_bags[i] == full.after.bags(party)
         assert after_sets[i] == full.after[party].sets_in_a_row
         assert bostons[i] == full.result(party).boston
+
+
+# -- rows and sheets --------------------------------------------------------------------
+
+
+def _settled_bid_games() -> list[str]:
+    """The bid lines of ``BID_LINES`` that the express check settles, each in its game
+    without score lines and with those the full engine computes."""
+    texts = []
+    for rules, bids, settled, _ in BID_LINES:
+        if not settled:
+            continue
+        one = _BIDDING.format(bids=bids).format(rules=rules)
+        (unit,) = units(one)
+        full = game_from_text(unit, "-", 1)
+        texts.append(one)
+        texts.append(format_game(scored_game(full, parse_rules(rules))))
+    return texts
+
+
+def scored_game(game: Game, rules: Ruleset) -> Game:
+    """``game`` with the score and bags lines the full engine computes for each hand."""
+    refereed = referee_game(game, rules)
+    hands = []
+    for hand, done in zip(game.hands, refereed.hands, strict=True):
+        assert done.score is not None
+        after = done.score.after
+        parties = [p for p, _ in after.entries]
+        hands.append(
+            replace(
+                hand,
+                score=RecordedScore(tuple((p, after.score(p)) for p in parties)),
+                bags=RecordedBags(tuple((p, after.bags(p)) for p in parties)),
+            )
+        )
+    return replace(game, hands=tuple(hands))
+
+
+def test_rows_of_side_and_blind_bids_match_the_engine() -> None:
+    texts = _settled_bid_games()
+    games = [u for t in texts for u in units(t)]
+    work = Work(tuple(("b.spades", i, u) for i, u in enumerate(games, start=1)))
+    assert _tabled_by_express(work) == (len(games), len(games))
+    assert_same_tables(work)
+
+
+def test_sheets_of_side_and_blind_bids_match_the_engine(tmp_path: Path) -> None:
+    record = _record(tmp_path, "\n\n".join(_settled_bid_games()))
+    assert _scored_by_express([record]) == len(_settled_bid_games())
+    _both([record], penalties=True)
+
+
+def test_boston_games_are_tabled_and_scored_without_the_full_engine(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Every generated boston game (played, as score sheets, with took lines, claimed)
+    takes the express path in ``export``, ``stats`` and ``score``: counted."""
+    texts = clean_texts("boston")
+    games = [u for t in texts for u in units(t)]
+    work = Work(tuple(("b.spades", i, u) for i, u in enumerate(games, start=1)))
+    assert _tabled_by_express(work) == (len(games), len(games))
+    record = _record(tmp_path, "\n\n".join(texts))
+    assert _scored_by_express([record]) == len(games)
+
+    def refuse(*args: object, **kwargs: object) -> SheetReport:
+        raise AssertionError("the full engine was asked")
+
+    monkeypatch.setattr(sheet_run, "sheet_report", refuse)
+    assert len(list(score_files([record]))) == len(games)

@@ -81,13 +81,15 @@ def nils_by_party(
     rules: ExpressRules, hand: HandLedger, bidders: Sequence[str]
 ) -> list[list[tuple[int, bool, int]]]:
     """A settled hand's nils, party by party, each party's in the order they were bid
-    (``bidders``: its bid line's seats, in order; as the scorer lists them): each nil as
+    (``bidders``: its bid line's parties, in order; as the scorer lists them): each nil as
     its seat's index, whether it was blind, and the tricks that seat took."""
     codes, took = hand.bids, hand.took
     found: list[list[tuple[int, bool, int]]] = [[] for _ in rules.party_seats]
     if NIL not in codes and BLIND_NIL not in codes:
         return found
     for word in bidders:
+        if word not in rules.seats:
+            continue  # a side's bid as one
         s = rules.seats.index(word)
         code = codes[s]
         if code in (NIL, BLIND_NIL):

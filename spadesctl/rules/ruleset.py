@@ -430,7 +430,8 @@ class Ruleset:
         "hands played without bids: none, the first, or all",
         "Hands played without bids, each side scoring 10 points per trick taken: `first`, "
         "the first hand of each game (004); `all`, every hand, a running score of tricks "
-        'alone (002: "a running score based solely on the number of books").',
+        'alone (002: "a running score based solely on the number of books"). The express '
+        "check plays `first`; `all` goes to the full engine.",
         "002, 004",
         Express.VARIED,
         (
