@@ -45,12 +45,7 @@ def is_nil(rules: Ruleset, bid: Bid) -> bool:
 
 def is_unbid(rules: Ruleset, hand_number: int) -> bool:
     """Whether hand ``hand_number`` (from 1) is played without bids (``unbid_hands``)."""
-    return unbid_hand(rules.unbid_hands, hand_number)
-
-
-def unbid_hand(unbid: UnbidHands, hand_number: int) -> bool:
-    """Whether hand ``hand_number`` (from 1) is played without bids under
-    ``unbid_hands`` = ``unbid`` (:func:`is_unbid`, on the key's value alone)."""
+    unbid = rules.unbid_hands
     return unbid is UnbidHands.ALL or (unbid is UnbidHands.FIRST and hand_number == 1)
 
 

@@ -17,7 +17,7 @@ under ``bidding=suicide`` or ``bidding=mirror``.
 
 from __future__ import annotations
 
-from typing import Final, NamedTuple
+from typing import Final
 
 from spadesctl.core.bids import (
     BLIND_NIL,
@@ -38,18 +38,15 @@ _BLIND: Final = {f"b{n}": n for n in range(1, 18)}
 _SIDES: Final = {"NS": 0, "EW": 1}
 
 
-class BidLine(NamedTuple):
-    """A hand's bids, as the scorer counts them."""
-
-    codes: list[int]  # per seat: its own bid code (NO_BID: its side bid as one)
-    #: per party: the tricks of its side bid, openly and blind ((0, 0): none); ``None``
-    #: when no side bid as one
-    sides: list[tuple[int, int]] | None
+#: A hand's bids, as the scorer counts them: per seat, its own bid code (NO_BID: its side
+#: bid as one), and per party its side's bid as one, openly and blind (``(0, 0)``: none),
+#: or ``None`` when no side bid as one (a plain tuple: one is read every hand).
+BidLine = tuple[list[int], list[tuple[int, int]] | None]
 
 
 def unbid_line(rules: ExpressRules) -> BidLine:
     """The bids of a hand played without bids: none."""
-    return BidLine([NO_BID] * rules.players, None)
+    return [NO_BID] * rules.players, None
 
 
 def read_bids(
@@ -66,34 +63,17 @@ def read_bids(
     shows no deal (a score sheet: the full engine checks mirror bids only against known
     holdings)."""
     players = rules.players
-    if len(words) == 1 + 2 * players and words[1] == rules.seats[(dealer + 1) % players]:
-        codes = _seat_bids(rules, dealer, words, scores, held)
-        if codes is None:
-            return None
-        line = BidLine(codes, None)
-    elif rules.partnership and words[0] == "bid" and len(words) % 2 == 1:
-        found = _side_bids(rules, dealer, words, scores)
-        if found is None:
-            return None
-        line = found
-    else:
+    first = (dealer + 1) % players
+    if len(words) != 1 + 2 * players or words[1] != rules.seats[first] or words[0] != "bid":
+        if rules.partnership and words[0] == "bid" and len(words) % 2 == 1:
+            return _side_bids(rules, first, words, scores)
         return None  # bid-out-of-turn
-    return line if _together(rules, line) else None
-
-
-def _seat_bids(
-    rules: ExpressRules,
-    dealer: int,
-    words: list[str],
-    scores: list[int],
-    held: list[int] | None,
-) -> list[int] | None:
-    """Each seat's own bid, in turn from the dealer's left: each seat's bid code."""
-    players = rules.players
-    if words[0] != "bid":
-        return None
+    # each seat's own bid, in turn from the dealer's left
     codes = [0] * players
-    for k, seat in enumerate(rules.rotations[(dealer + 1) % players]):
+    contracts = [0] * len(rules.parties)
+    nils = [0] * len(rules.parties)
+    party_of = rules.party_of
+    for k, seat in enumerate(rules.rotations[first]):
         bid = _BIDS.get(words[2 + 2 * k])
         if words[1 + 2 * k] != rules.seats[seat] or bid is None or bid > rules.tricks:
             return None  # bid-out-of-turn, bid-out-of-range, a blind bid by a seat
@@ -105,10 +85,15 @@ def _seat_bids(
             return None  # mirror-bid-violated
         if bid == 0 and rules.zero_is_nil:
             bid = NIL
-        elif bid < 0 and not _nil_allowed(rules, seat, bid, scores):
-            return None
+            nils[party_of[seat]] += 1
+        elif bid < 0:
+            if not _nil_allowed(rules, seat, bid, scores):
+                return None
+            nils[party_of[seat]] += 1
+        else:
+            contracts[party_of[seat]] += bid
         codes[seat] = bid
-    return codes
+    return (codes, None) if _together(rules, contracts, nils) else None
 
 
 def _nil_allowed(rules: ExpressRules, seat: int, code: int, scores: list[int]) -> bool:
@@ -120,7 +105,7 @@ def _nil_allowed(rules: ExpressRules, seat: int, code: int, scores: list[int]) -
 
 
 def _side_bids(
-    rules: ExpressRules, dealer: int, words: list[str], scores: list[int]
+    rules: ExpressRules, first_seat: int, words: list[str], scores: list[int]
 ) -> BidLine | None:
     """A bid line in which a side bids as one (``bid EW 7 NS 4``, ``bid EW 6 NS 5 N
     nil``): the sides' non-nil bids in turn, the first bidder's side first, and every
@@ -129,7 +114,7 @@ def _side_bids(
         return None  # the full engine checks side bids under these
     codes = [NO_BID] * rules.players
     sides = [(0, 0), (0, 0)]
-    first = rules.party_of[(dealer + 1) % rules.players]
+    first = rules.party_of[first_seat]
     order: list[int] = []  # the sides in the order of their first non-nil bid
     seen: set[int] = set()  # the seats that bid
     for k in range(1, len(words), 2):
@@ -180,46 +165,39 @@ def _side_bids(
             order.append(side)
     if not order or sides == [(0, 0), (0, 0)]:
         return None  # no side bid as one: the seats' bids are out of turn
+    contracts = [sides[0][0] + sides[0][1], sides[1][0] + sides[1][1]]
+    nils = [0, 0]
     for side, seats in enumerate(rules.party_seats):
+        for s in seats:
+            if codes[s] >= 0:
+                contracts[side] += codes[s]
+            elif codes[s] != NO_BID:
+                nils[side] += 1
         if sides[side] == (0, 0):
             if not all(s in seen for s in seats):
                 return None  # missing-bids
-        elif all(NO_BID < codes[s] < 0 for s in seats):
+        elif nils[side] == len(seats):
             return None  # a side's bid beside both its seats' nils
-    return BidLine(codes, sides)
+    return (codes, sides) if _together(rules, contracts, nils) else None
 
 
-def _together(rules: ExpressRules, line: BidLine) -> bool:
-    """The rules on a hand's bids together: ``both_nil``, a side's bids within the
-    hand's tricks, suicide, ``min_team_bid`` and ``max_team_bid``, ``bids_total_13``."""
-    codes, sides = line
-    total = 0
-    for p, seats in enumerate(rules.party_seats):
-        contract = 0
-        numbers = 0  # bids that make its contract
-        nils = 0
-        for s in seats:
-            code = codes[s]
-            if code >= 0:
-                contract += code
-                numbers += 1
-            elif code != NO_BID:
-                nils += 1
-        if sides is not None and sides[p] != (0, 0):
-            contract += sides[p][0] + sides[p][1]
-            numbers += 1
-        total += contract
-        if rules.partnership:
-            if nils > 1 and not rules.both_nil:
+def _together(rules: ExpressRules, contracts: list[int], nils: list[int]) -> bool:
+    """The rules on a hand's bids together, from each party's contract (its bids but
+    nils, added up) and its nils: ``both_nil``, a side's bids within the hand's tricks,
+    suicide, ``min_team_bid`` and ``max_team_bid``, ``bids_total_13``."""
+    partnership = rules.partnership
+    low, high = rules.min_team_bid, rules.max_team_bid
+    for p, contract in enumerate(contracts):
+        n = nils[p]
+        if partnership:
+            if n > 1 and not rules.both_nil:
                 return False  # both-nil-not-allowed
             if contract > rules.tricks:
                 return False  # bid-out-of-range: the side's bids together
-            if rules.suicide and (nils != 1 or contract < SUICIDE_PARTNER_MIN):
+            if rules.suicide and (n != 1 or contract < SUICIDE_PARTNER_MIN):
                 return False  # suicide-bid-violated: one nil, and its partner bids 4 or more
-        elif not numbers:
+        elif n:
             continue  # a player's nil is no number bid
-        if contract < rules.min_team_bid or (
-            rules.max_team_bid is not None and contract > rules.max_team_bid
-        ):
+        if contract < low or (high is not None and contract > high):
             return False  # min-bid-violated
-    return rules.bids_total_13 or total != rules.tricks  # bids-total-13
+    return rules.bids_total_13 or sum(contracts) != rules.tricks  # bids-total-13

@@ -21,7 +21,8 @@ import functools
 from dataclasses import dataclass, fields
 from typing import Final
 
-from spadesctl.core.bids import zero_is_nil
+from spadesctl.core.bids import is_unbid, zero_is_nil
+from spadesctl.core.limits import MAX_HANDS
 from spadesctl.core.score import ScoreRules, score_rules
 from spadesctl.express.deck import DeckTables, deck_tables
 from spadesctl.rules.declare import Express
@@ -89,7 +90,7 @@ class ExpressRules:
     set_streak_loses: int | None
     blind_bids: int | None  # the smallest blind bid (a side's), None: off
     blind_bid_deficit: int
-    unbid_hands: UnbidHands  # which hands are played without bids (none, or the first)
+    unbid: frozenset[int]  # the hands (from 1) played without bids: none, or the first
     first_hand_bids_itself: bool  # that hand scores as a made bid of the tricks taken
     suicide: bool  # bidding=suicide: one nil and one bid of 4 or more per side
     mirror: bool  # bidding=mirror: each seat bids the spades it was dealt
@@ -155,7 +156,7 @@ def express_rules(rules: Ruleset) -> ExpressRules | None:
         set_streak_loses=rules.set_streak_loses,
         blind_bids=rules.blind_bids,
         blind_bid_deficit=rules.blind_bid_deficit,
-        unbid_hands=rules.unbid_hands,
+        unbid=frozenset(n for n in range(1, MAX_HANDS + 1) if is_unbid(rules, n)),
         first_hand_bids_itself=rules.first_hand_bids_itself,
         suicide=rules.bidding is Bidding.SUICIDE,
         mirror=rules.bidding is Bidding.MIRROR,

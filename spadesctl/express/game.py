@@ -17,7 +17,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Final, NamedTuple
 
-from spadesctl.core.bids import unbid_hand
 from spadesctl.core.limits import MAX_HANDS, MAX_NUMBER
 from spadesctl.core.score import Figures
 from spadesctl.express.bids import unbid_line
@@ -178,7 +177,7 @@ def _hands(
             winners, figures = [], []
         deal = at + 1
         dealt: int | None = deal  # the row of its deal line, if it has one
-        unbid = unbid_hand(rules.unbid_hands, hands)
+        unbid = hands in rules.unbid
         played = play_hand(rules, dealer, rows, deal, scores, winners, unbid)
         bid_row: int | None = None if unbid else deal + 1
         if played is not None:
@@ -201,7 +200,7 @@ def _hands(
             dealt = None
         else:
             return None
-        bid = line_bids.codes
+        bid, sides = line_bids
         line = rows[at] if at < len(rows) else "-"
         if line[0] in "ct":  # a claim or a took line: the hand's outcome
             outcome = _outcome(rules, rows, first, at, bid, took)
@@ -209,9 +208,7 @@ def _hands(
                 return None
             at, took = outcome
             line = rows[at] if at < len(rows) else "-"
-        score_parties(
-            rules, bid, took, scores, bags, sets, bostons, figures, line_bids.sides, unbid
-        )
+        score_parties(rules, bid, took, scores, bags, sets, bostons, figures, sides, unbid)
         if ledger is not None and winners is not None and figures is not None:
             ledger.hands.append(
                 HandLedger(

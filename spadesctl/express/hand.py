@@ -145,7 +145,7 @@ def play_hand(
         if found is None:
             return None
         line = found
-        after = _passes(rules, cards, line.codes, rows, at + 2, held)
+        after = _passes(rules, cards, line[0], rows, at + 2, held)
     tricks = rules.tricks
     if after is None:
         return None
