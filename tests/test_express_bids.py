@@ -378,3 +378,41 @@ def test_boston_games_are_tabled_and_scored_without_the_full_engine(
 
     monkeypatch.setattr(sheet_run, "sheet_report", refuse)
     assert len(list(score_files([record]))) == len(games)
+
+
+#: Mistakes planted in the bids of the first generated boston game (hand 2: ``bid NS 5
+#: EW 4``, North-South trailing by 50; hand 3: ``bid EW 5 NS b6``, trailing by 140):
+#: (old, new, the diagnostic the full check gives).
+BOSTON_EDITS: Final[list[tuple[str, str, Kind]]] = [
+    ("bid NS 5 EW 4", "bid EW 4 NS 5", BID_OUT_OF_TURN),
+    ("bid NS 5 EW 4", "bid NS 5 EW 4 NS 6", BID_OUT_OF_TURN),
+    ("bid NS 5 EW 4", "bid NS 5 EW 4 E 2", BID_OUT_OF_TURN),
+    ("bid NS 5 EW 4", "bid NS 3 EW 4", MIN_BID_VIOLATED),
+    ("bid NS 5 EW 4", "bid NS 11 EW 4", MIN_BID_VIOLATED),
+    ("bid NS 5 EW 4", "bid NS 0 EW 4", MIN_BID_VIOLATED),
+    ("bid NS 5 EW 4", "bid NS 5 EW 4 N nil", NIL_NOT_ALLOWED),
+    ("bid NS 5 EW 4", "bid NS 5", MISSING_BIDS),
+    ("bid NS 5 EW 4", "bid NS 14 EW 4", BID_OUT_OF_RANGE),
+    ("bid NS 5 EW 4", "bid NS b6 EW 4", BLIND_BID_NOT_ALLOWED),  # trails by 50, not 100
+    ("bid NS 5 EW 4", "bid NS 5 EW b6", BLIND_BID_NOT_ALLOWED),  # leads
+    ("bid EW 5 NS b6", "bid EW 5 NS b5", BLIND_BID_NOT_ALLOWED),  # fewer than 6
+    ("bid EW 5 NS b6", "bid EW b6 NS b6", BLIND_BID_NOT_ALLOWED),
+    ("bid EW 5 NS b6", "bid EW 5 NS b14", BID_OUT_OF_RANGE),
+    ("bid EW 5 NS b6", "bid EW 5 NS b11", MIN_BID_VIOLATED),
+    # North-South's blind 6 is set: it loses 60 (blind_bid_set=single), not 120
+    ('[Rules "boston"]', '[Rules "boston blind_bid_set=double"]', SCORE_MISMATCH),
+    ("score NS -70 EW 80", "score NS -130 EW 80", SCORE_MISMATCH),
+    ("\nbid NS 5 EW 4\n", "\n", MISSING_BIDS),
+]
+
+
+@pytest.mark.parametrize(("old", "new", "kind"), BOSTON_EDITS)
+def test_boston_bidding_mistakes_are_handed_over(old: str, new: str, kind: Kind) -> None:
+    text = _boston()[0]
+    assert old in text, old
+    (unit,) = units(text.replace(old, new, 1))
+    express, found, _ = both_ways(unit)
+    assert kind in found
+    assert express is None
+    (clean,) = units(text)
+    assert both_ways(clean)[0] is not None  # the game as generated is settled
