@@ -1,5 +1,8 @@
 """One hand for the express check: the deal, the bids, the passes and the tricks.
 
+The bid line is read by :mod:`spadesctl.express.bids` (none in a hand played without
+bids).
+
 :func:`play_hand` reads the lines of a hand as ``spadesctl fmt`` writes them and
 replays them on integers: seats are numbered 0.. clockwise from North, suits spades 0,
 hearts 1, diamonds 2, clubs 3, and ``held[seat * 4 + suit]`` holds the bits of the cards

@@ -98,7 +98,10 @@ class _Explainer:
         bidder's seat, whether blind, its tricks, in the order bid), and its bag counter
         ``before`` the hand (0 when it pays no penalty); ``unbid``: the number of a hand
         played without bids (0: the hand was bid)."""
-        key = (p, f[2:], taken, nils, before, unbid)  # the items do not read f[0:2] (sums)
+        # the items do not read f[0:2] (the sums); an unbid hand's name its number
+        key: tuple[object, ...] = (p, f[2:], taken, nils, before)
+        if unbid:
+            key += (unbid,)
         found = self.found.get(key)
         if found is None:
             if len(self.found) == _REMEMBERED:  # memory stays bounded, whatever the corpus
@@ -128,12 +131,14 @@ class _Explainer:
         )
 
 
-def _hand_template(party_keys: list[str], seat_keys: list[str] | None) -> str:
+def _hand_template(party_keys: list[str], seat_keys: list[str] | None, bid: bool = True) -> str:
     """A settled hand's JSON object, with ``%`` fields for what varies: the number, the
     dealer, the bids' entries, each seat's tricks (``seat_keys`` ``None``: the tricks'
     object as one field, for a hand whose took line gives them), each party's points,
     bag counter, bags added and total, the recorded totals and bags, and the
-    explanation."""
+    explanation.  ``bid`` false: a hand played without bids, whose bids' object is empty
+    (its field, ``%.0s``, writes nothing)."""
+    bids = f"{{%s{_FIELD}}}" if bid else "{}%.0s"
     parties = _object(party_keys, ["%d"] * len(party_keys), _FIELD)
     tricks = "%s" if seat_keys is None else _object(seat_keys, ["%d"] * len(seat_keys), _FIELD)
     return (
@@ -143,7 +148,7 @@ def _hand_template(party_keys: list[str], seat_keys: list[str] | None) -> str:
         f'"scored": true,{_FIELD}'
         f'"unscored_reason": null,{_FIELD}'
         f'"after_game_over": false,{_FIELD}'
-        f'"bids": %s,{_FIELD}'
+        f'"bids": {bids},{_FIELD}'
         f'"tricks": {tricks},{_FIELD}'
         f'"rulings": [],{_FIELD}'
         f'"points": {parties},{_FIELD}'
@@ -168,7 +173,8 @@ def settled_json(ledger: GameLedger, source: str, index: int) -> str:
     names = [p.value for p in parties_of(ruleset)]
     party_keys = [f'"{name}": ' for name in names]
     seat_names = [s.value for s in seats_for(ruleset.players)]
-    template = _hand_template(party_keys, [f'"{s}": ' for s in seat_names])
+    seat_keys = [f'"{s}": ' for s in seat_names]
+    template = _hand_template(party_keys, seat_keys)
     took_template: str | None = None  # for a hand whose took line gives its tricks
     recorded = _object(party_keys, ["%d"] * len(party_keys), _ENTRY)
     explainer = _explainer(ruleset)
@@ -180,8 +186,8 @@ def settled_json(ledger: GameLedger, source: str, index: int) -> str:
         lines = settled_lines(rows, hand)
         words = lines.bids
         bidders = words[1::2]
-        unbid = number if hand.bid is None else 0
         took, figures = hand.took, hand.figures
+        unbid = 0 if hand.bid is not None else number
         by_party = nils_by_party(rules, hand, bidders)
         items: list[str] = []
         for p, mates in members:
@@ -201,20 +207,17 @@ def settled_json(ledger: GameLedger, source: str, index: int) -> str:
             keys = [f'"{name}": ' for name, _ in entries]
             chosen = took_template
             tricks = [_object(keys, [str(count) for _, count in entries], _FIELD)]
+        if unbid:  # no bids (the first hand, at most: a template of its own)
+            chosen = _hand_template(party_keys, None if lines.took else seat_keys, bid=False)
         hands.append(
             chosen
             % (
                 number,
                 seat_names[hand.dealer],
-                "{"
-                + _ENTRY
+                _ENTRY
                 + bid_entry.join(
                     [f'"{s}": "{v}"' for s, v in zip(bidders, words[2::2], strict=True)]
-                )
-                + _FIELD
-                + "}"
-                if bidders
-                else "{}",  # a hand played without bids
+                ),
                 *tricks,
                 *[f[0] for f in figures],
                 *bags,
