@@ -131,7 +131,10 @@ class _Explainer:
         )
 
 
-def _hand_template(party_keys: list[str], seat_keys: list[str] | None, bid: bool = True) -> str:
+@functools.lru_cache(maxsize=64)
+def _hand_template(
+    party_keys: tuple[str, ...], seat_keys: tuple[str, ...] | None, bid: bool = True
+) -> str:
     """A settled hand's JSON object, with ``%`` fields for what varies: the number, the
     dealer, the bids' entries, each seat's tricks (``seat_keys`` ``None``: the tricks'
     object as one field, for a hand whose took line gives them), each party's points,
@@ -173,8 +176,9 @@ def settled_json(ledger: GameLedger, source: str, index: int) -> str:
     names = [p.value for p in parties_of(ruleset)]
     party_keys = [f'"{name}": ' for name in names]
     seat_names = [s.value for s in seats_for(ruleset.players)]
-    seat_keys = [f'"{s}": ' for s in seat_names]
-    template = _hand_template(party_keys, seat_keys)
+    seat_keys = tuple(f'"{s}": ' for s in seat_names)
+    party_tuple = tuple(party_keys)
+    template = _hand_template(party_tuple, seat_keys)
     took_template: str | None = None  # for a hand whose took line gives its tricks
     recorded = _object(party_keys, ["%d"] * len(party_keys), _ENTRY)
     explainer = _explainer(ruleset)
@@ -202,13 +206,13 @@ def settled_json(ledger: GameLedger, source: str, index: int) -> str:
         tricks: Sequence[object] = took
         if lines.took is not None:  # its tricks as the took line gives them, in its order
             if took_template is None:
-                took_template = _hand_template(party_keys, None)
+                took_template = _hand_template(party_tuple, None)
             entries = took_entries(lines.took)
             keys = [f'"{name}": ' for name, _ in entries]
             chosen = took_template
             tricks = [_object(keys, [str(count) for _, count in entries], _FIELD)]
         if unbid:  # no bids (the first hand, at most: a template of its own)
-            chosen = _hand_template(party_keys, None if lines.took else seat_keys, bid=False)
+            chosen = _hand_template(party_tuple, None if lines.took else seat_keys, False)
         hands.append(
             chosen
             % (
