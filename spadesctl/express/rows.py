@@ -5,10 +5,12 @@ writes for the same game, from what the express check found
 (:class:`~spadesctl.express.game.GameLedger`: each trick's winner, each party's figures
 from the rules core, the running scores) and the game's lines themselves, which the
 express check has proven to be as ``spadesctl fmt`` writes them.  A settled game is
-clean, so it has no violations, no reneges, no unbid hand and no hand after the game's
-end.  A hand that ends with a ``claim`` or ``took`` line has trick rows for the tricks
-played only; a score sheet's hand (bids and a ``took`` line) has none, and null deal
-columns; a seat whose tricks its took line gives together with its partner's (``took NS
+clean, so it has no violations, no reneges and no hand after the game's end.  A hand
+played without bids (``unbid_hands=first``) has null bids; a seat whose side bid as one
+(``bid NS 7``) has a null ``bid`` and the side's bid in ``party_bid``.  A hand that
+ends with a ``claim`` or ``took`` line has trick rows for the tricks played only; a
+score sheet's hand (bids and a ``took`` line) has none, and null deal columns; a seat
+whose tricks its took line gives together with its partner's (``took NS
 5 EW 8``) has null ``tricks``, as the full engine knows only the side's count.  The
 lossless columns (docs/import.md: what the record says, so that the tables read back as
 it) are written from the lines too: a settled game's lines are its deal, bid, ``pass``,
