@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Final
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from spadesctl.cards import Side, seats_for
@@ -48,7 +48,15 @@ from spadesctl.scoring.hand import party_result
 from spadesctl.sheet import run as sheet_run
 from spadesctl.sheet.render import SheetReport
 from spadesctl.tables.corpus import Work
-from tests.test_express import ONE_HAND, both_ways, clean_texts, units, with_rules_tag
+from tests.strategies import mutated_lines
+from tests.test_express import (
+    COVERED,
+    ONE_HAND,
+    both_ways,
+    clean_texts,
+    units,
+    with_rules_tag,
+)
 from tests.test_express_rows import _tabled_by_express, assert_same_tables
 from tests.test_express_sheet import _both, _record, _scored_by_express
 
@@ -416,3 +424,39 @@ def test_boston_bidding_mistakes_are_handed_over(old: str, new: str, kind: Kind)
     assert express is None
     (clean,) = units(text)
     assert both_ways(clean)[0] is not None  # the game as generated is settled
+
+
+#: Words a boston bid line may be edited to: sides, seats, blind bids and nils.
+_BID_WORDS: Final = ("NS", "EW", "N", "E", "S", "W", "b6", "b5", "b10", "b13", "0", "4", "nil")
+
+
+@settings(
+    max_examples=300,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+@given(data=st.data())
+def test_edited_boston_games_are_never_passed_when_faulty(data: st.DataObject) -> None:
+    """Random edits of generated boston games (any line, as ``mutated_lines`` makes
+    them, or a word of a bid line: its sides, seats, blind bids and nils): the express
+    check settles a game only where the full check finds nothing."""
+    rules_text = data.draw(st.sampled_from([r for r in COVERED if "boston" in r]))
+    text = data.draw(st.sampled_from(clean_texts(rules_text)))
+    lines = text.split("\n")
+    if data.draw(st.booleans()):
+        lines = data.draw(mutated_lines(lines, extra_rules=COVERED))
+    else:
+        bids = [k for k, line in enumerate(lines) if line.startswith("bid ")]
+        at = data.draw(st.sampled_from(bids))
+        words = lines[at].split(" ")
+        place = data.draw(st.integers(1, len(words) - 1))
+        words[place] = data.draw(st.sampled_from(_BID_WORDS))
+        if data.draw(st.booleans()):
+            words += data.draw(st.lists(st.sampled_from(_BID_WORDS), min_size=1, max_size=4))
+        lines[at] = " ".join(words)
+    for index, unit in enumerate(units("\n".join(lines)), start=1):
+        express, found, hand_count = both_ways(unit, index)
+        event("settled" if express is not None else "handed over")
+        if express is not None:
+            assert found == []
+            assert express == hand_count
