@@ -12,7 +12,8 @@ machine, so two versions of the code can be compared on a shared machine.
 files and splitting every line, the benchmark's floor), ``export`` (the ``hands`` table
 to Parquet), ``stats`` (the player figures from the records), ``score`` (the JSON score
 sheets), ``score-csv`` and ``score-text`` (the CSV and text ones); ``--no-express``
-gives the full engine for every game.
+gives the full engine for every game; ``--rules`` generates the files under another
+ruleset (``--rules boston``; a corpus of its own, ``spadesctl-instr-boston``).
 """
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ import tempfile
 from pathlib import Path
 
 from benchmarks.corpus import _chunk
+from spadesctl.rules import parse_rules
+from spadesctl.rules.presets import STANDARD
 
 _SEED = 2024
 _HANDS = 100
@@ -80,14 +83,15 @@ _CHILDREN = {
 }
 
 
-def _corpus(root: Path, files: int) -> list[tuple[Path, int]]:
+def _corpus(root: Path, files: int, rules_text: str = "standard") -> list[tuple[Path, int]]:
     root.mkdir(parents=True, exist_ok=True)
+    rules = STANDARD if rules_text == "standard" else parse_rules(rules_text)
     out: list[tuple[Path, int]] = []
     for i in range(files):
         path = root / f"games-{i:04d}.spades"
         count = root / f"games-{i:04d}.hands"
         if not path.is_file() or not count.is_file():
-            text, hands = _chunk(_SEED * 100_000 + i, _HANDS)
+            text, hands = _chunk(_SEED * 100_000 + i, _HANDS, rules)
             path.write_text(text, encoding="utf-8", newline="\n")
             count.write_text(str(hands), encoding="utf-8")
         out.append((path, int(count.read_text(encoding="utf-8"))))
@@ -118,13 +122,18 @@ def _instructions(paths: list[Path], command: str = "check", express: bool = Tru
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument(
-        "--corpus", type=Path, default=Path(tempfile.gettempdir()) / "spadesctl-instr"
-    )
+    parser.add_argument("--corpus", type=Path, default=None)
     parser.add_argument("--command", choices=sorted(_CHILDREN), default="check")
     parser.add_argument("--no-express", action="store_true", help="the full engine for all")
+    parser.add_argument(
+        "--rules", default="standard", help="the files' ruleset (a preset or rules text)"
+    )
     args = parser.parse_args()
-    files = _corpus(args.corpus, 12)
+    corpus = args.corpus
+    if corpus is None:
+        suffix = "" if args.rules == "standard" else "-" + re.sub(r"\W+", "-", args.rules)
+        corpus = Path(tempfile.gettempdir()) / f"spadesctl-instr{suffix}"
+    files = _corpus(corpus, 12, args.rules)
     few = _instructions([p for p, _ in files[:2]], args.command, not args.no_express)
     many = _instructions([p for p, _ in files], args.command, not args.no_express)
     hands = sum(h for _, h in files[2:])

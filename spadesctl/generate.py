@@ -17,7 +17,14 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from spadesctl.cards import Party, Seat, Side, seats_for, side_of
-from spadesctl.core.bids import is_nil, is_unbid, zero_is_nil
+from spadesctl.core.bids import (
+    blind_bid_fault,
+    blind_nil_refused,
+    is_nil,
+    is_unbid,
+    trail,
+    zero_is_nil,
+)
 from spadesctl.core.dealer import next_dealer
 from spadesctl.core.deck import (
     CARDS,
@@ -236,10 +243,11 @@ class _Game:
                 tricks += 0.4
         return max(0, round(tricks))
 
-    def _trail(self, party: Party, deficit: int) -> bool:
+    def _behind(self, party: Party) -> int | None:
+        """How far ``party`` trails the best other party (:func:`spadesctl.core.bids.trail`)."""
         scores = self.standing.scores
-        others = [v for p, v in scores.items() if p is not party]
-        return bool(others) and max(others) - scores[party] >= deficit
+        ranked = list(scores)
+        return trail([scores[p] for p in ranked], ranked.index(party))
 
     def _bids(self, dealer: Seat, holdings: list[set[int]]) -> tuple[Bid, ...]:
         rules = self.rules
@@ -284,15 +292,16 @@ class _Game:
             if rules.max_team_bid is not None:
                 total = min(total, rules.max_team_bid)
             total = self._clamp(total)
+            blind = max(rules.blind_bids or 0, min(total, rules.tricks_per_hand))
             if (
-                rules.blind_bids is not None
-                and self._trail(side, rules.blind_bid_deficit)
+                blind_bid_fault(
+                    rules.blind_bids, rules.blind_bid_deficit, blind, self._behind(side)
+                )
+                is None
                 and self.rng.random() < 0.4
-            ):
-                blind = max(rules.blind_bids, min(total, rules.tricks_per_hand))
-                if rules.max_team_bid is None or blind <= rules.max_team_bid:
-                    out.append(Bid(side, BidKind.BLIND, blind))
-                    continue
+            ) and (rules.max_team_bid is None or blind <= rules.max_team_bid):
+                out.append(Bid(side, BidKind.BLIND, blind))
+                continue
             out.append(Bid(side, BidKind.NUMBER, total))
         return self._total_rule(tuple(out))
 
@@ -315,10 +324,9 @@ class _Game:
         party: Party = side_of(seat) if self.partnership else seat
         # Blind nil is decided before looking at the cards.
         if (
-            rules.blind_nil is not None
-            and nil_ok
+            nil_ok
+            and not blind_nil_refused(rules.blind_nil, rules.blind_nil_deficit, self._behind(party))
             and not (partner_bid is not None and partner_bid.kind is BidKind.BLIND_NIL)
-            and self._trail(party, rules.blind_nil_deficit)
             and (partner_bid is None or not self._min_needs(partner_bid, 0))
             and self.rng.random() < 0.35
         ):

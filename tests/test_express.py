@@ -117,6 +117,13 @@ COVERED: Final = (
     "solo players=3",
     "standard must_overtake=yes",
     "jjdd must_overtake=yes spades_first_trick=no",
+    "boston",
+    "boston first_hand_bids_itself=yes blind_bid_set=double blind_bid_deficit=0",
+    "boston blind_bids=8 blind_bid_deficit=50 set_twice_loses=no target=300",
+    "standard first_hand_unbid=yes",
+    "standard nil=off min_team_bid=4 blind_bids=6 blind_bid_deficit=0 first_hand_unbid=yes "
+    "first_hand_bids_itself=yes",
+    "cutthroat first_hand_unbid=yes",
 )
 
 #: The presets among them.
@@ -129,6 +136,7 @@ _COVERED_PRESETS: Final = (
     "jjdd",
     "cutthroat",
     "solo",
+    "boston",
 )
 
 ROOT: Final = Path(__file__).resolve().parents[1]
@@ -329,6 +337,7 @@ def test_scoring_matches_score_hand(
         [_bid(s, b) for s, b in zip(seats, bids, strict=True)],
         tuple(zip(seats, took, strict=True)),
         before,
+        hand_number=2,  # a bid hand (the first is unbid under unbid_hands=first)
     )
     after_scores, after_bags, after_sets = list(scores[: len(parties)]), list(bags), list(sets)
     bostons = [False] * len(parties)

@@ -258,6 +258,13 @@ def score_party(
     )
 
 
-def unbid_points(counted: int, set_by_ruling: bool) -> int:
-    """A party's points in a hand played without bids: 10 a trick (0 if set by a ruling)."""
-    return 0 if set_by_ruling else TRICK_POINTS * counted
+def unbid_figures(taken: int, bags_before: int, set_by_ruling: bool = False) -> Figures:
+    """A party's figures in a hand played without bids (``unbid_hands``, unless
+    ``first_hand_bids_itself``): 10 points a trick it counts (``taken``, after renege
+    transfers; 0 if set by a ruling), no contract, its bag counter as it was
+    (``bags_before``).  The scorer and the express check both call it."""
+    points = 0 if set_by_ruling else TRICK_POINTS * taken
+    return (
+        points, bags_before, None, False, None, 0, taken, None, 0, 0, False,
+        points, 0, 0, 0, 0, 0, 0, 0, 0,
+    )  # fmt: skip

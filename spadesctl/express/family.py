@@ -1,7 +1,8 @@
 """The rulesets the express check covers, and the plain numbers it reads from them.
 
 The express check (:mod:`spadesctl.express`) replays the games of three or four players,
-in partnerships or not, every hand bid (any deck; the 2C leads only in the 52-card one).
+in partnerships or not, every hand bid or the first unbid (any deck; the 2C leads only in
+the 52-card one).
 :func:`express_rules` turns such a :class:`~spadesctl.rules.ruleset.Ruleset` into an
 :class:`ExpressRules` of ints and bools, and answers ``None`` for any other ruleset (the
 game is then checked by the full engine).
@@ -20,7 +21,8 @@ import functools
 from dataclasses import dataclass, fields
 from typing import Final
 
-from spadesctl.core.bids import zero_is_nil
+from spadesctl.core.bids import is_unbid, zero_is_nil
+from spadesctl.core.limits import MAX_HANDS
 from spadesctl.core.score import ScoreRules, score_rules
 from spadesctl.express.deck import DeckTables, deck_tables
 from spadesctl.rules.declare import Express
@@ -32,6 +34,7 @@ from spadesctl.rules.ruleset import (
     FirstLead,
     LeadSpades,
     Ruleset,
+    UnbidHands,
 )
 
 #: Keys the express check requires to have their default value (declared
@@ -42,8 +45,7 @@ FIXED: Final[dict[str, object]] = {k.name: k.default for k in KEYS if k.express 
 VARIED: Final = frozenset(k.name for k in KEYS if k.express is Express.VARIED)
 
 #: Keys that cannot matter in a game the express check accepts (``Express.NOT_REACHED``),
-#: and the name: the key of a rule that :data:`FIXED` turns off (an unbid first hand);
-#: blind bids and renege rulings, whose lines make the express check hand the game over.
+#: and the name: renege rulings, whose lines make the express check hand the game over.
 NOT_REACHED: Final = frozenset(
     {"name", *(k.name for k in KEYS if k.express is Express.NOT_REACHED)}
 )
@@ -86,6 +88,10 @@ class ExpressRules:
     target: int
     lose_at: int | None
     set_streak_loses: int | None
+    blind_bids: int | None  # the smallest blind bid (a side's), None: off
+    blind_bid_deficit: int
+    unbid: frozenset[int]  # the hands (from 1) played without bids: none, or the first
+    first_hand_bids_itself: bool  # that hand scores as a made bid of the tricks taken
     suicide: bool  # bidding=suicide: one nil and one bid of 4 or more per side
     mirror: bool  # bidding=mirror: each seat bids the spades it was dealt
     boston_wins: bool
@@ -105,6 +111,8 @@ def express_rules(rules: Ruleset) -> ExpressRules | None:
         players == 3 and (rules.deck is Deck.JJDD or "2D" in rules.high_twos)
     ):
         return None  # two players draw their hands; jjdd has no 3-player pack
+    if rules.unbid_hands is UnbidHands.ALL:
+        return None  # no hand is bid: the full engine scores a running count of tricks
     seats = ("N", "E", "S", "W")[:players]
     party_seats = ((0, 2), (1, 3)) if partnership else tuple((s,) for s in range(players))
     return ExpressRules(
@@ -146,6 +154,10 @@ def express_rules(rules: Ruleset) -> ExpressRules | None:
         target=rules.target,
         lose_at=rules.lose_at,
         set_streak_loses=rules.set_streak_loses,
+        blind_bids=rules.blind_bids,
+        blind_bid_deficit=rules.blind_bid_deficit,
+        unbid=frozenset(n for n in range(1, MAX_HANDS + 1) if is_unbid(rules, n)),
+        first_hand_bids_itself=rules.first_hand_bids_itself,
         suicide=rules.bidding is Bidding.SUICIDE,
         mirror=rules.bidding is Bidding.MIRROR,
         boston_wins=rules.boston_wins,

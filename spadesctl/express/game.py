@@ -1,12 +1,13 @@
 """A whole game for the express check: tags, hands, the score sheet and the result.
 
 :func:`express_game` walks the lines of one game as ``spadesctl fmt`` writes them: the
-tags, then per hand ``hand``, ``deal``, ``bid``, any ``pass`` lines, a ``trick`` line per
-trick (fewer before a ``claim`` or ``took`` line), or a score sheet's ``bid`` and
-``took`` lines, then optional ``score`` and ``bags`` lines, and an optional ``result``
-line at the end (blank lines anywhere).  It replays and scores each hand
-(:func:`~spadesctl.express.hand.play_hand`, :func:`~spadesctl.express.score.score_parties`),
-carries the running score, and compares every figure the record writes.
+tags, then per hand ``hand``, ``deal``, ``bid`` (none in a hand played without bids),
+any ``pass`` lines, a ``trick`` line per trick (fewer before a ``claim`` or ``took``
+line), or a score sheet's ``bid`` and ``took`` lines, then optional ``score`` and
+``bags`` lines, and an optional ``result`` line at the end (blank lines anywhere).  It
+replays and scores each hand (:func:`~spadesctl.express.hand.play_hand`,
+:func:`~spadesctl.express.score.score_parties`), carries the running score, and compares
+every figure the record writes.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from typing import Final, NamedTuple
 
 from spadesctl.core.limits import MAX_HANDS, MAX_NUMBER
 from spadesctl.core.score import Figures
+from spadesctl.express.bids import unbid_line
 from spadesctl.express.family import ExpressRules, express_rules
 from spadesctl.express.hand import play_hand, read_took, sheet_bids
 from spadesctl.express.score import score_parties, winner
@@ -44,11 +46,11 @@ class HandLedger(NamedTuple):
     :func:`spadesctl.express.lines.settled_lines`."""
 
     deal: int | None  # the row of its deal line; None: a score sheet's hand (no deal)
-    bid: int  # the row of its bid line
+    bid: int | None  # the row of its bid line; None: a hand played without bids
     tricks: int  # the row of its first trick line (after its pass lines); as many as winners
     end: int  # the row after its trick, claim and took lines (its score line, if written)
     dealer: int
-    bids: list[int]  # per seat, its bid code (a 0 that is a nil is NIL)
+    bids: list[int]  # per seat, its bid code (a 0 that is a nil is NIL; NO_BID: none)
     took: list[int]  # per seat, its tricks (a took line's side count on its first seat)
     winners: list[int]  # per trick, the seat that won it
     figures: list[Figures]  # per party, its figures (:func:`spadesctl.core.score.score_party`)
@@ -175,24 +177,30 @@ def _hands(
             winners, figures = [], []
         deal = at + 1
         dealt: int | None = deal  # the row of its deal line, if it has one
-        played = play_hand(rules, dealer, rows, deal, scores, winners)
+        unbid = hands in rules.unbid
+        played = play_hand(rules, dealer, rows, deal, scores, winners, unbid)
+        bid_row: int | None = None if unbid else deal + 1
         if played is not None:
-            at, bid, took, first = played
-            bid_row = deal + 1
+            at, line_bids, took, first = played
             if play is not None:  # the deal line, and the trick lines that end at ``at``
                 play.append(rows[deal])
                 play.extend(rows[first:at])
-        elif deal < len(rows) and rows[deal].startswith("bid "):
+        elif not unbid and deal < len(rows) and rows[deal].startswith("bid "):
             # a score sheet's hand: bids and a took line
             played = sheet_bids(rules, dealer, rows, deal, scores)
             if played is None:
                 return None
-            at, bid, took, first = played
+            at, line_bids, took, first = played
             if at >= len(rows) or rows[at][:5] != "took ":
                 return None  # incomplete-hand: a sheet's hand without its took line
             dealt, bid_row = None, deal
+        elif unbid and deal < len(rows) and rows[deal][:5] == "took ":
+            # a score sheet's hand played without bids: its took line alone
+            at, line_bids, took, first = deal, unbid_line(rules), [0] * rules.players, deal
+            dealt = None
         else:
             return None
+        bid, sides = line_bids
         line = rows[at] if at < len(rows) else "-"
         if line[0] in "ct":  # a claim or a took line: the hand's outcome
             outcome = _outcome(rules, rows, first, at, bid, took)
@@ -200,7 +208,7 @@ def _hands(
                 return None
             at, took = outcome
             line = rows[at] if at < len(rows) else "-"
-        score_parties(rules, bid, took, scores, bags, sets, bostons, figures)
+        score_parties(rules, bid, took, scores, bags, sets, bostons, figures, sides, unbid)
         if ledger is not None and winners is not None and figures is not None:
             ledger.hands.append(
                 HandLedger(

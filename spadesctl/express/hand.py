@@ -1,5 +1,8 @@
 """One hand for the express check: the deal, the bids, the passes and the tricks.
 
+The bid line is read by :mod:`spadesctl.express.bids` (none in a hand played without
+bids).
+
 :func:`play_hand` reads the lines of a hand as ``spadesctl fmt`` writes them and
 replays them on integers: seats are numbered 0.. clockwise from North, suits spades 0,
 hearts 1, diamonds 2, clubs 3, and ``held[seat * 4 + suit]`` holds the bits of the cards
@@ -14,17 +17,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from spadesctl.core.bids import BLIND_NIL, NIL
+from spadesctl.core.bids import BLIND_NIL, is_nil_code
 from spadesctl.core.deck import CLUBS as _CLUBS
 from spadesctl.core.limits import MAX_NUMBER
 from spadesctl.core.took import took_faults
+from spadesctl.express.bids import BidLine, read_bids, unbid_line
 from spadesctl.express.deck import Card, DeckTables, rank_bits
 from spadesctl.express.family import ExpressRules
 
 _TWO: Final = 1  # the bit of the 2 of a suit (in the 52-card deck)
 
-#: Bid text -> bid code (a 0 is kept as 0 here: whether it is a nil depends on the rules).
-_BIDS: Final = {**{str(n): n for n in range(18)}, "nil": NIL, "bnil": BLIND_NIL}
 _TRICK_NUMBERS: Final = tuple(str(n) for n in range(1, 18))
 #: A count of a ``took`` line as ``fmt`` writes it (the grammar reads digits, no sign).
 _COUNTS: Final = {str(n): n for n in range(MAX_NUMBER + 1)}
@@ -78,73 +80,6 @@ def _deal(rules: ExpressRules, tables: DeckTables, words: list[str]) -> list[int
     return held
 
 
-#: ``bidding=suicide``: the nil bidder's partner bids at least this many.
-SUICIDE_PARTNER_MIN: Final = 4
-
-
-def _bids(
-    rules: ExpressRules,
-    dealer: int,
-    words: list[str],
-    scores: list[int],
-    held: list[int] | None,
-) -> list[int] | None:
-    """``bid`` with every seat from the dealer's left: each seat's bid code.
-
-    ``scores``: each party's running score (blind nil); ``held``: the cards as dealt
-    (``bidding=mirror`` bids the spades held), ``None`` when the hand shows no deal
-    (a score sheet: the full engine checks mirror bids only against known holdings)."""
-    players = rules.players
-    if len(words) != 1 + 2 * players or words[0] != "bid":
-        return None
-    bids = [0] * players
-    total = 0
-    for k, seat in enumerate(rules.rotations[(dealer + 1) % players]):
-        bid = _BIDS.get(words[2 + 2 * k])
-        if words[1 + 2 * k] != rules.seats[seat] or bid is None or bid > rules.tricks:
-            return None  # bid-out-of-turn, bid-out-of-range
-        if (
-            rules.mirror
-            and held is not None
-            and (bid == BLIND_NIL or max(bid, 0) != held[seat * 4].bit_count())
-        ):
-            return None  # mirror-bid-violated
-        if bid == 0 and rules.zero_is_nil:
-            bid = NIL
-        elif bid == NIL:
-            if rules.nil is None:
-                return None  # nil-not-allowed
-        elif bid == BLIND_NIL:
-            party = rules.party_of[seat]
-            best_other = max(v for p, v in enumerate(scores) if p != party)
-            if rules.blind_nil is None or best_other - scores[party] < rules.blind_nil_deficit:
-                return None  # blind-nil-not-allowed
-        else:
-            total += bid
-        bids[seat] = bid
-    if not rules.bids_total_13 and total == rules.tricks:
-        return None  # bids-total-13
-    if rules.partnership:
-        for side in (0, 1):
-            mine = (bids[side], bids[side + 2])
-            if mine[0] < 0 and mine[1] < 0 and not rules.both_nil:
-                return None  # both-nil-not-allowed
-            if max(mine[0], 0) + max(mine[1], 0) > rules.tricks:
-                return None  # bid-out-of-range: the side's bids together
-            if rules.suicide and (min(mine) >= 0 or max(mine) < SUICIDE_PARTNER_MIN):
-                return None  # suicide-bid-violated: one nil, and its partner bids 4 or more
-    if rules.min_team_bid or rules.max_team_bid is not None:
-        for seats in rules.party_seats:
-            contract = [bids[s] for s in seats if bids[s] >= 0]
-            if not contract and not rules.partnership:
-                continue  # a player's nil is no number bid
-            if sum(contract) < rules.min_team_bid:
-                return None  # min-bid-violated
-            if rules.max_team_bid is not None and sum(contract) > rules.max_team_bid:
-                return None
-    return bids
-
-
 def _passes(
     rules: ExpressRules,
     cards: dict[str, Card],
@@ -184,14 +119,17 @@ def play_hand(
     at: int,
     scores: list[int],
     winners: list[int] | None = None,
-) -> tuple[int, list[int], list[int], int] | None:
+    unbid: bool = False,
+) -> tuple[int, BidLine, list[int], int] | None:
     """Replay the hand whose ``deal`` line is ``rows[at]``.
 
-    ``scores``: each party's running score before the hand (for blind nil).  Returns
-    the row after the last trick line, each seat's bid code, each seat's tricks and the
-    row of the first trick line (fewer trick lines than the hand's tricks only when a
-    ``claim`` or ``took`` line follows them); ``None`` if any line is unusual or any rule
-    is broken.  ``winners``, when given, is told the seat that won each trick in turn.
+    ``scores``: each party's running score before the hand (for blind nils and blind
+    bids); ``unbid``: the hand is played without bids (no bid line).  Returns the row
+    after the last trick line, the bids (:class:`~spadesctl.express.bids.BidLine`), each
+    seat's tricks and the row of the first trick line (fewer trick lines than the hand's
+    tricks only when a ``claim`` or ``took`` line follows them); ``None`` if any line is
+    unusual or any rule is broken.  ``winners``, when given, is told the seat that won
+    each trick in turn.
     """
     if at + 1 >= len(rows):
         return None
@@ -199,11 +137,18 @@ def play_hand(
     held = _deal(rules, tables, rows[at].split(" "))
     if held is None:
         return None
-    bids = _bids(rules, dealer, rows[at + 1].split(" "), scores, held)
-    if bids is None:
-        return None
     cards = tables.cards
-    after = _passes(rules, cards, bids, rows, at + 2, held)
+    if unbid:
+        if rows[at + 1][:4] == "bid ":
+            return None  # bid-in-unbid-hand
+        line = unbid_line(rules)
+        after: int | None = at + 1
+    else:
+        found = read_bids(rules, dealer, rows[at + 1].split(" "), scores, held)
+        if found is None:
+            return None
+        line = found
+        after = _passes(rules, cards, line[0], rows, at + 2, held)
     tricks = rules.tricks
     if after is None:
         return None
@@ -244,7 +189,7 @@ def play_hand(
             or words[2] != seats[leader]
         ):
             if words[0] == "claim" or words[0] == "took":  # the hand ends before its tricks
-                return after + t, bids, won, after
+                return after + t, line, won, after
             return None
         # The lead.
         lead = card(words[3])
@@ -310,7 +255,7 @@ def play_hand(
             winners.append(best)
     if end < tricks:
         return None  # the game's lines end before the hand's last trick
-    return after + tricks, bids, won, after
+    return after + tricks, line, won, after
 
 
 def _lowest_club_trick(
@@ -355,13 +300,13 @@ def _lowest_club_trick(
 
 def sheet_bids(
     rules: ExpressRules, dealer: int, rows: Sequence[str], at: int, scores: list[int]
-) -> tuple[int, list[int], list[int], int] | None:
+) -> tuple[int, BidLine, list[int], int] | None:
     """The bids of a score sheet's hand, whose ``bid`` line is ``rows[at]`` (no deal, no
     pass and no trick lines: its ``took`` line, :func:`read_took`, follows).  As
-    :func:`play_hand`: the row after the bid line (twice: no trick lines), each seat's
-    bid code and each seat's tricks in play (none), or ``None``."""
-    bids = _bids(rules, dealer, rows[at].split(" "), scores, None)
-    return None if bids is None else (at + 1, bids, [0] * rules.players, at + 1)
+    :func:`play_hand`: the row after the bid line (twice: no trick lines), the bids and
+    each seat's tricks in play (none), or ``None``."""
+    line = read_bids(rules, dealer, rows[at].split(" "), scores, None)
+    return None if line is None else (at + 1, line, [0] * rules.players, at + 1)
 
 
 def read_took(
@@ -387,7 +332,7 @@ def read_took(
         if members is None or count is None:
             return None  # a party not at the table, or a count not as fmt writes it
         entries.append((members, count))
-    nils = [s for s, bid in enumerate(bids) if bid < 0]
+    nils = [s for s, bid in enumerate(bids) if is_nil_code(bid)]
     claim = None if claimer < 0 else (rules.party_of[claimer], rules.party_seats)
     faults, usable = took_faults(entries, rules.players, rules.tricks, nils, won, played, claim)
     if faults or not usable:

@@ -25,7 +25,7 @@ from spadesctl.express.game import HandLedger
 class SettledLines(NamedTuple):
     """A settled hand's lines, as written (canonical)."""
 
-    bids: list[str]  # the words of its bid line, ``bid`` first
+    bids: list[str]  # the words of its bid line, ``bid`` first (none: the hand is unbid)
     passes: list[str]  # its pass lines, in order
     claim: str | None  # its claim line, if written
     took: str | None  # its took line, if written
@@ -49,6 +49,8 @@ def settled_lines(rows: Sequence[str], hand: HandLedger) -> SettledLines:
         end += 1
     if end < len(rows) and rows[end].startswith("bags "):
         bags = rows[end]
+    if hand.bid is None:  # a hand played without bids: no bid line, no pass line
+        return SettledLines([], [], claim, took, score, bags)
     return SettledLines(
         rows[hand.bid].split(" "), list(rows[hand.bid + 1 : hand.tricks]), claim, took, score, bags
     )
@@ -79,13 +81,15 @@ def nils_by_party(
     rules: ExpressRules, hand: HandLedger, bidders: Sequence[str]
 ) -> list[list[tuple[int, bool, int]]]:
     """A settled hand's nils, party by party, each party's in the order they were bid
-    (``bidders``: its bid line's seats, in order; as the scorer lists them): each nil as
+    (``bidders``: its bid line's parties, in order; as the scorer lists them): each nil as
     its seat's index, whether it was blind, and the tricks that seat took."""
     codes, took = hand.bids, hand.took
     found: list[list[tuple[int, bool, int]]] = [[] for _ in rules.party_seats]
     if NIL not in codes and BLIND_NIL not in codes:
         return found
     for word in bidders:
+        if word not in rules.seats:
+            continue  # a side's bid as one
         s = rules.seats.index(word)
         code = codes[s]
         if code in (NIL, BLIND_NIL):

@@ -5,10 +5,12 @@ writes for the same game, from what the express check found
 (:class:`~spadesctl.express.game.GameLedger`: each trick's winner, each party's figures
 from the rules core, the running scores) and the game's lines themselves, which the
 express check has proven to be as ``spadesctl fmt`` writes them.  A settled game is
-clean, so it has no violations, no reneges, no unbid hand and no hand after the game's
-end.  A hand that ends with a ``claim`` or ``took`` line has trick rows for the tricks
-played only; a score sheet's hand (bids and a ``took`` line) has none, and null deal
-columns; a seat whose tricks its took line gives together with its partner's (``took NS
+clean, so it has no violations, no reneges and no hand after the game's end.  A hand
+played without bids (``unbid_hands=first``) has null bids; a seat whose side bid as one
+(``bid NS 7``) has a null ``bid`` and the side's bid in ``party_bid``.  A hand that
+ends with a ``claim`` or ``took`` line has trick rows for the tricks played only; a
+score sheet's hand (bids and a ``took`` line) has none, and null deal columns; a seat
+whose tricks its took line gives together with its partner's (``took NS
 5 EW 8``) has null ``tricks``, as the full engine knows only the side's count.  The
 lossless columns (docs/import.md: what the record says, so that the tables read back as
 it) are written from the lines too: a settled game's lines are its deal, bid, ``pass``,
@@ -29,9 +31,9 @@ from collections.abc import Sequence
 from typing import Final, NamedTuple
 
 from spadesctl.cards import Seat, card
-from spadesctl.core.bids import BLIND_NIL, NIL
+from spadesctl.core.bids import BLIND_NIL, NIL, NO_BID
 from spadesctl.dates import game_date, game_time
-from spadesctl.events import Pass, RecordedBags, RecordedScore, Tag, Took
+from spadesctl.events import Bid, Bids, Pass, RecordedBags, RecordedScore, Tag, Took
 from spadesctl.express.family import ExpressRules
 from spadesctl.express.game import GameLedger, HandLedger
 from spadesctl.express.lines import SettledLines, seat_tricks, settled_lines, took_entries
@@ -50,8 +52,10 @@ _JOKERS: Final = {"B": "BJ", "L": "LJ"}
 #: asked for (:attr:`spadesctl.tables.corpus.CorpusOptions.lossless`): null.
 _NOT_LOSSLESS: Final = (None, None, None, None, False, None, None, None, None, None) + (None,) * 11
 #: A settled hand's typed lossless cells after ``lines_after_bids`` that it never fills:
-#: ``widow`` .. ``party_bid`` (the express check settles no widow and no side's bid).
-_NO_WIDOW: Final = (None,) * 7
+#: ``widow`` .. ``widow_order`` (the express check settles no widow).
+_NO_WIDOW: Final = (None,) * 6
+#: A seat's bid cells (``bid_text``, ``bid_order``, ``party_bid``) without a bid.
+_NO_BID_CELLS: Final[tuple[str | None, int | None, str | None]] = (None, None, None)
 #: A seat's deal columns and ``dealt`` in a hand without a deal (a score sheet's).
 _UNDEALT: Final[tuple[NoDeal, None]] = (NO_DEAL, None)
 #: A seat's pass cells (``pass_after_bids_to`` .. ``pass_after_bids_order``) without a pass.
@@ -214,6 +218,9 @@ class _Sheet(NamedTuple):
     passes: dict[str, tuple[str, str, int]]
     took: list[int] | None  # per seat: the took line's count, if its cells hold the line
     claimer: str | None  # the seat of its claim line, if written
+    #: per seat: its bid cells (``bid_text``, ``bid_order``, ``party_bid``) when a side
+    #: bid as one or the hand is unbid; ``None``: each seat's own, by ``places``
+    bid_cells: list[tuple[str | None, int | None, str | None]] | None
 
 
 def _sheet(game: _Settled, hand: HandLedger, number: int, lines: SettledLines) -> _Sheet:
@@ -226,6 +233,15 @@ def _sheet(game: _Settled, hand: HandLedger, number: int, lines: SettledLines) -
     rules = game.rules
     extra = lines.passes  # for lines_after_bids, in order
     passes = len(extra)
+    bid_cells: list[tuple[str | None, int | None, str | None]] | None = None
+    lead: list[str] = []  # its bid line, where the bid cells cannot hold it
+    if hand.bid is None:  # unbid: no bid cells
+        bid_cells = [_NO_BID_CELLS] * rules.players
+    elif NO_BID in hand.bids:  # a side bid as one
+        bid_cells = _side_bid_cells(rules, lines.bids)
+        if bid_cells is None:  # as encode_hand: the bid line in lines_after_bids
+            bid_cells = [_NO_BID_CELLS] * rules.players
+            lead.append(" ".join(lines.bids))
     took: list[int] | None = None
     if lines.took is not None:
         entries = took_entries(lines.took)
@@ -251,8 +267,8 @@ def _sheet(game: _Settled, hand: HandLedger, number: int, lines: SettledLines) -
         extra = extra[passes:]
         passes = 0
     after_bids: str | None = None
-    if len(extra) > passes:  # a sheet line: written as the notation's writer does
-        after_bids = _after_bids(number, rules.seats[hand.dealer], extra)
+    if len(extra) > passes or lead:  # a sheet or bid line: written as the notation's writer does
+        after_bids = _after_bids(number, rules.seats[hand.dealer], lead + extra)
     elif extra:  # pass lines only, which the express check read as the writer writes them
         after_bids = "\n".join(extra)
     return _Sheet(
@@ -264,7 +280,26 @@ def _sheet(game: _Settled, hand: HandLedger, number: int, lines: SettledLines) -
         typed,
         took,
         None if lines.claim is None else lines.claim[6:],
+        bid_cells,
     )
+
+
+def _side_bid_cells(
+    rules: ExpressRules, words: list[str]
+) -> list[tuple[str | None, int | None, str | None]] | None:
+    """A settled bid line's cells (``words``: the line, split) where a side bids as one:
+    per seat, its own bid in ``bid_text`` or its side's in ``party_bid``, with the
+    bid's place in the line (``bid_order``), as :func:`spadesctl.imports.encode.encode_hand`
+    puts them; ``None`` where a seat bids beside its side's bid (a nil: the cells would
+    not give the line back)."""
+    cells: list[tuple[str | None, int | None, str | None]] = [_NO_BID_CELLS] * rules.players
+    for order, (party, value) in enumerate(zip(words[1::2], words[2::2], strict=True), start=1):
+        members = rules.party_words[party]
+        for s in members:
+            if cells[s] is not _NO_BID_CELLS:
+                return None
+            cells[s] = (value, order, None) if len(members) == 1 else (None, order, value)
+    return cells
 
 
 def _typed_passes(lines: list[str]) -> dict[str, tuple[str, str, int]]:
@@ -288,8 +323,11 @@ def _after_bids(number: int, dealer: str, lines: list[str]) -> str:
     took: Took | None = None
     score: RecordedScore | None = None
     bags: RecordedBags | None = None
+    bids: tuple[Bid, ...] = ()
     for event in parse_lines(lines):
-        if isinstance(event, Pass):
+        if isinstance(event, Bids):
+            bids = event.bids
+        elif isinstance(event, Pass):
             passes.append(event)
         elif isinstance(event, Took):
             took = event
@@ -299,7 +337,9 @@ def _after_bids(number: int, dealer: str, lines: list[str]) -> str:
             bags = event
         else:  # pragma: no cover - the express check settled only these lines
             raise ValueError(f"not a line of lines_after_bids: {event!r}")
-    hand = Hand(number, Seat(dealer), passes=tuple(passes), took=took, score=score, bags=bags)
+    hand = Hand(
+        number, Seat(dealer), bids=bids, passes=tuple(passes), took=took, score=score, bags=bags
+    )
     return "\n".join(list(hand_lines(hand))[1:])
 
 
@@ -348,19 +388,27 @@ def _hand_rows(game: _Settled, lossless: bool) -> list[tuple[object, ...]]:
             scores, bags = sheet.scores, sheet.bags
             took_cells = no_took if sheet.took is None else sheet.took
             claimer, after_bids, passes = sheet.claimer, sheet.after_bids, sheet.passes
+            bid_cells = sheet.bid_cells
+        unbid = hand.bid is None
         for seat, p, fixed, won, seat_word in seats:
             f = figures[p]
             code = hand.bids[seat]
             nil = code == NIL
             blind_nil = code == BLIND_NIL
             tricks = counts[seat]
-            bid = code if code > 0 else 0
+            bid = code if code > 0 else None if code == NO_BID else 0
             dealt_features, dealt = _UNDEALT if deal is None else _seat_deal(deal[seat + 1])
             if sheet is not None:
-                word, order = places[seat]
+                if bid_cells is None:  # each seat's own bid
+                    word, order = places[seat]
+                    bid_text: str | None = bid_words[word]
+                    bid_order: int | None = order
+                    party_bid: str | None = None
+                else:
+                    bid_text, bid_order, party_bid = bid_cells[seat]
                 kept: tuple[object, ...] = (
-                    bid_words[word],  # bid_text
-                    order,  # bid_order
+                    bid_text,
+                    bid_order,
                     dealt,  # deal: the deal line's cards, as dealt
                     took_cells[seat],  # took
                     seat_word == claimer,  # claim
@@ -372,6 +420,7 @@ def _hand_rows(game: _Settled, lossless: bool) -> list[tuple[object, ...]]:
                     None,  # raise_to: the express check settles no raise
                     *passes.get(seat_word, _NO_PASS),  # the pass
                     *_NO_WIDOW,
+                    party_bid,
                 )
             else:
                 kept = _NOT_LOSSLESS
@@ -394,7 +443,7 @@ def _hand_rows(game: _Settled, lossless: bool) -> list[tuple[object, ...]]:
                     tricks == 0 if (nil or blind_nil) and tricks is not None else None,  # nil_made
                     0,  # reneges
                     0,  # violations
-                    False,  # unbid
+                    unbid,
                     played,  # played: it shows trick lines
                     False,  # after_end
                     won,

@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from spadesctl.core.score import Figures
+from spadesctl.core.bids import NO_BID
+from spadesctl.core.score import Figures, unbid_figures
 from spadesctl.core.score import score_party as core_score_party
 from spadesctl.express.family import ExpressRules
 
@@ -26,19 +27,26 @@ def score_parties(
     sets: list[int],
     bostons: list[bool],
     figures: list[Figures] | None = None,
+    sides: Sequence[tuple[int, int]] | None = None,
+    unbid: bool = False,
 ) -> None:
     """Score one hand for every party, moving each party's running figures on in place:
     ``scores``, ``bags`` (the bag counts), ``sets`` (sets in a row) and ``bostons``
     (whether it bid 10 or more and took every trick in this hand).
 
     ``bids`` and ``took``: every seat's bid (:mod:`spadesctl.core.bids` codes) and
-    tricks.  The arithmetic is :func:`spadesctl.core.score.score_party`'s; here the
-    seats of each party are only added up.  ``figures``, when given, is told each
-    party's figures in turn (the tables' rows are written from them).
+    tricks; ``sides``: each side's bid as one, openly and blind (``(0, 0)``: none;
+    :class:`~spadesctl.express.bids.BidLine`); ``unbid``: the hand was played without
+    bids.  The arithmetic is :func:`spadesctl.core.score.score_party`'s (an unbid hand's
+    :func:`~spadesctl.core.score.unbid_figures`, or a bid of the tricks taken under
+    ``first_hand_bids_itself``, as the scorer reads it); here the seats of each party are
+    only added up.  ``figures``, when given, is told each party's figures in turn (the
+    tables' rows are written from them).
     """
     score = rules.score
     for p, seats in enumerate(rules.party_seats):
         contract = 0
+        blind = 0
         has_contract = False
         nils: list[tuple[int, int]] = []
         taken = 0
@@ -49,9 +57,19 @@ def score_parties(
             if bid >= 0:
                 contract += bid
                 has_contract = True
-            else:
+            elif bid != NO_BID:
                 nils.append((bid, tricks))
-        f = core_score_party(score, contract, 0, has_contract, nils, taken, bags[p])
+        if sides is not None and sides[p] != (0, 0):
+            contract += sides[p][0]
+            blind = sides[p][1]
+            has_contract = True
+        if unbid:
+            if rules.first_hand_bids_itself:
+                f = core_score_party(score, taken, 0, True, (), taken, bags[p])
+            else:
+                f = unbid_figures(taken, bags[p])
+        else:
+            f = core_score_party(score, contract, blind, has_contract, nils, taken, bags[p])
         if figures is not None:
             figures.append(f)
         scores[p] += f[0]

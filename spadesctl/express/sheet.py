@@ -11,7 +11,7 @@ result is worded by :func:`spadesctl.scoring.game_end` from the hand that decide
 The renderers (text, ``--explain``, JSON, CSV) then write the report as they write the
 full engine's.
 
-A settled game is clean: no syntax issue, no rule broken, no renege, no unbid hand, no
+A settled game is clean: no syntax issue, no rule broken, no renege, no
 hand after the game's end, and every recorded figure agrees; so its sheet check holds
 no disagreement and it has no other problems.  ``tests/test_express_sheet.py`` proves
 every rendering byte for byte equal to the full engine's on generated games of every
@@ -47,16 +47,18 @@ _CLEAN: Final = SheetCheck((), (), ())
 #: A bid word of a canonical ``bid`` line: (kind, tricks), as the notation reads it.
 _BID_KINDS: Final = {"nil": (BidKind.NIL, 0), "bnil": (BidKind.BLIND_NIL, 0)}
 
+#: Each party by its name in a ``bid``, ``score``, ``bags`` or ``result`` line.
+_PARTIES: Final[dict[str, Party]] = {p.value: p for p in (*Seat, *Side)}
+
 
 @functools.lru_cache(maxsize=512)
-def _bid(seat: str, value: str) -> Bid:
-    """The :class:`Bid` of ``seat`` bidding ``value`` (a bid line's two words)."""
-    kind, tricks = _BID_KINDS.get(value) or (BidKind.NUMBER, int(value))
-    return Bid(Seat(seat), kind, tricks)
-
-
-#: Each party by its name in a ``score``, ``bags`` or ``result`` line.
-_PARTIES: Final[dict[str, Party]] = {p.value: p for p in (*Seat, *Side)}
+def _bid(party: str, value: str) -> Bid:
+    """The :class:`Bid` of ``party`` (a seat, or a side as one) bidding ``value`` (a bid
+    line's two words: ``b6`` is a blind bid of 6)."""
+    found = _BID_KINDS.get(value)
+    if found is None:
+        found = (BidKind.BLIND, int(value[1:])) if value[0] == "b" else (BidKind.NUMBER, int(value))
+    return Bid(_PARTIES[party], *found)
 
 
 def _recorded(line: str) -> tuple[tuple[Party, int], ...]:
@@ -160,7 +162,8 @@ def _score(
     codes = hand.bids
     nils = _nils(table, hand, bidders) if NIL in codes or BLIND_NIL in codes else ()
     after = _after(table, hand)
-    return HandScore(number, False, tuple(results), nils, (), before, after, table.ruleset)
+    unbid = hand.bid is None
+    return HandScore(number, unbid, tuple(results), nils, (), before, after, table.ruleset)
 
 
 def express_report(
@@ -189,6 +192,7 @@ def express_report(
                 score,
                 None if lines.score is None else RecordedScore(_recorded(lines.score)),
                 None if lines.bags is None else RecordedBags(_recorded(lines.bags)),
+                unbid=hand.bid is None,
             )
         )
         scores.append(score)

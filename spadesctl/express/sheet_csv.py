@@ -6,7 +6,8 @@ hand and party, without building that report: each party's points, bag counter, 
 added and total come from the :class:`~spadesctl.express.game.GameLedger` (the rules
 core's figures), its bids and the recorded figures from the game's canonical lines.  A
 settled game has no disagreement and no hand after its end (``disputed`` and
-``after_game_over`` are ``no``) and its parties' bids are their seats' (no side bids).
+``after_game_over`` are ``no``); a party's bids are its side's bid as one, then its
+seats' (none in a hand played without bids).
 The columns are :data:`~spadesctl.sheet.render.CSV_COLUMNS`' (without
 ``--apply-penalties``), written out here a second time for speed;
 ``tests/test_express_sheet.py`` proves the two byte for byte equal on generated games
@@ -47,7 +48,13 @@ def settled_rows(ledger: GameLedger, source: str, index: int) -> Iterator[list[o
     for number, hand in enumerate(ledger.hands, start=1):
         lines = settled_lines(rows, hand)
         words = lines.bids
-        bid = {seat_of[seat]: value for seat, value in zip(words[1::2], words[2::2], strict=True)}
+        bid: dict[int, str] = {}
+        side_bid: dict[int, str] = {}  # per party, its bid as a side
+        for party, value in zip(words[1::2], words[2::2], strict=True):
+            if party in seat_of:
+                bid[seat_of[party]] = value
+            else:
+                side_bid[names.index(party)] = value
         took, figures, scores = hand.took, hand.figures, hand.scores
         totals = {} if lines.score is None else _recorded(lines.score)
         counts = {} if lines.bags is None else _recorded(lines.bags)
@@ -55,8 +62,11 @@ def settled_rows(ledger: GameLedger, source: str, index: int) -> Iterator[list[o
         for p, mates in members:
             name = names[p]
             f = figures[p]
-            if sides[p]:  # its seats' bids, in seat order: "N 3, S nil"
-                bids = ", ".join([f"{seat_names[s]} {bid[s]}" for s in mates if s in bid])
+            if sides[p]:  # its side's bid, then its seats' in seat order: "7, N nil", "N 3, S 4"
+                bids = ", ".join(
+                    ([side_bid[p]] if p in side_bid else [])
+                    + [f"{seat_names[s]} {bid[s]}" for s in mates if s in bid]
+                )
             else:
                 bids = bid.get(mates[0], "")
             yield [

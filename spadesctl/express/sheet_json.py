@@ -32,9 +32,9 @@ from spadesctl.express.sheet import BAG_PENALTIES, BAGS_ADDED, game_result
 from spadesctl.record import SEAT_TAGS
 from spadesctl.rules import format_rules
 from spadesctl.rules.ruleset import Ruleset
-from spadesctl.scoring.explain import party_items
+from spadesctl.scoring.explain import party_items, unbid_item
 from spadesctl.scoring.hand import nil_result, party_result
-from spadesctl.scoring.model import parties_of
+from spadesctl.scoring.model import Item, parties_of
 
 #: A line break and the indentation of each depth of the document below a game (the
 #: game is a member of the top-level ``games`` list: its lines start with 4 spaces).
@@ -69,6 +69,10 @@ def _recorded(line: str, names: list[str], template: str) -> str:
     return _object(keys, [str(f) for f in figures], _ENTRY)
 
 
+#: A party's nils in a hand: each bidder's seat, whether blind, its tricks, in the order bid.
+_Nils = tuple[tuple[int, bool, int], ...]
+
+
 @functools.lru_cache(maxsize=64)
 def _explainer(ruleset: Ruleset) -> _Explainer:
     """The explanation items of one ruleset's parties, remembered as they are written
@@ -88,43 +92,56 @@ class _Explainer:
         self.found: dict[tuple[object, ...], tuple[str, ...]] = {}
 
     def items(
-        self, p: int, f: Figures, taken: int, nils: tuple[tuple[int, bool, int], ...], before: int
+        self, p: int, f: Figures, taken: int, nils: _Nils, before: int, unbid: int = 0
     ) -> tuple[str, ...]:
         """Party ``p``'s items: its figures ``f``, ``taken`` tricks, ``nils`` (each
         bidder's seat, whether blind, its tricks, in the order bid), and its bag counter
-        ``before`` the hand (0 when it pays no penalty)."""
-        key = (p, f[2:], taken, nils, before)  # the items do not read f[0:2] (the sums)
+        ``before`` the hand (0 when it pays no penalty); ``unbid``: the number of a hand
+        played without bids (0: the hand was bid)."""
+        # the items do not read f[0:2] (the sums); an unbid hand's name its number
+        key: tuple[object, ...] = (p, f[2:], taken, nils, before)
+        if unbid:
+            key += (unbid,)
         found = self.found.get(key)
         if found is None:
             if len(self.found) == _REMEMBERED:  # memory stays bounded, whatever the corpus
                 self.found.clear()
-            found = self.found[key] = self._written(p, f, taken, nils, before)
+            found = self.found[key] = self._written(p, f, taken, nils, before, unbid)
         return found
 
     def _written(
-        self, p: int, f: Figures, taken: int, nils: tuple[tuple[int, bool, int], ...], before: int
+        self, p: int, f: Figures, taken: int, nils: _Nils, before: int, unbid: int
     ) -> tuple[str, ...]:
         ruleset, party = self.ruleset, self.parties[p]
         result = party_result(party, f, taken)
-        score = score_rules(ruleset)
-        nil_results = tuple(
-            nil_result(score, self.seats[s], party, blind, took) for s, blind, took in nils
-        )
+        if unbid and not ruleset.first_hand_bids_itself:
+            items: tuple[Item, ...] = (unbid_item(unbid, result),)
+        else:
+            score = score_rules(ruleset)
+            nil_results = tuple(
+                nil_result(score, self.seats[s], party, blind, took) for s, blind, took in nils
+            )
+            items = party_items(ruleset, bool(unbid), result, nil_results, before)
         return tuple(
             f"{{{_INNER}"
             f'"party": "{item.party.value}",{_INNER}'
             f'"points": {item.points},{_INNER}'
             f'"text": {encode_basestring(item.text)}{_ENTRY}}}'
-            for item in party_items(ruleset, False, result, nil_results, before)
+            for item in items
         )
 
 
-def _hand_template(party_keys: list[str], seat_keys: list[str] | None) -> str:
+@functools.lru_cache(maxsize=64)
+def _hand_template(
+    party_keys: tuple[str, ...], seat_keys: tuple[str, ...] | None, bid: bool = True
+) -> str:
     """A settled hand's JSON object, with ``%`` fields for what varies: the number, the
     dealer, the bids' entries, each seat's tricks (``seat_keys`` ``None``: the tricks'
     object as one field, for a hand whose took line gives them), each party's points,
     bag counter, bags added and total, the recorded totals and bags, and the
-    explanation."""
+    explanation.  ``bid`` false: a hand played without bids, whose bids' object is empty
+    (its field, ``%.0s``, writes nothing)."""
+    bids = f"{{%s{_FIELD}}}" if bid else "{}%.0s"
     parties = _object(party_keys, ["%d"] * len(party_keys), _FIELD)
     tricks = "%s" if seat_keys is None else _object(seat_keys, ["%d"] * len(seat_keys), _FIELD)
     return (
@@ -134,7 +151,7 @@ def _hand_template(party_keys: list[str], seat_keys: list[str] | None) -> str:
         f'"scored": true,{_FIELD}'
         f'"unscored_reason": null,{_FIELD}'
         f'"after_game_over": false,{_FIELD}'
-        f'"bids": {{%s{_FIELD}}},{_FIELD}'
+        f'"bids": {bids},{_FIELD}'
         f'"tricks": {tricks},{_FIELD}'
         f'"rulings": [],{_FIELD}'
         f'"points": {parties},{_FIELD}'
@@ -159,7 +176,9 @@ def settled_json(ledger: GameLedger, source: str, index: int) -> str:
     names = [p.value for p in parties_of(ruleset)]
     party_keys = [f'"{name}": ' for name in names]
     seat_names = [s.value for s in seats_for(ruleset.players)]
-    template = _hand_template(party_keys, [f'"{s}": ' for s in seat_names])
+    seat_keys = tuple(f'"{s}": ' for s in seat_names)
+    party_tuple = tuple(party_keys)
+    template = _hand_template(party_tuple, seat_keys)
     took_template: str | None = None  # for a hand whose took line gives its tricks
     recorded = _object(party_keys, ["%d"] * len(party_keys), _ENTRY)
     explainer = _explainer(ruleset)
@@ -172,13 +191,14 @@ def settled_json(ledger: GameLedger, source: str, index: int) -> str:
         words = lines.bids
         bidders = words[1::2]
         took, figures = hand.took, hand.figures
+        unbid = 0 if hand.bid is not None else number
         by_party = nils_by_party(rules, hand, bidders)
         items: list[str] = []
         for p, mates in members:
             f = figures[p]
             before = bags[p] if f[BAG_PENALTIES] else 0
             taken = sum([took[s] for s in mates])
-            items.extend(explainer.items(p, f, taken, tuple(by_party[p]), before))
+            items.extend(explainer.items(p, f, taken, tuple(by_party[p]), before, unbid))
         recorded_score = "null" if lines.score is None else _recorded(lines.score, names, recorded)
         recorded_bags = "null" if lines.bags is None else _recorded(lines.bags, names, recorded)
         bags = [f[1] for f in figures]
@@ -186,11 +206,13 @@ def settled_json(ledger: GameLedger, source: str, index: int) -> str:
         tricks: Sequence[object] = took
         if lines.took is not None:  # its tricks as the took line gives them, in its order
             if took_template is None:
-                took_template = _hand_template(party_keys, None)
+                took_template = _hand_template(party_tuple, None)
             entries = took_entries(lines.took)
             keys = [f'"{name}": ' for name, _ in entries]
             chosen = took_template
             tricks = [_object(keys, [str(count) for _, count in entries], _FIELD)]
+        if unbid:  # no bids (the first hand, at most: a template of its own)
+            chosen = _hand_template(party_tuple, None if lines.took else seat_keys, False)
         hands.append(
             chosen
             % (

@@ -12,7 +12,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from spadesctl.cards import Party, Seat, Side, side_of
-from spadesctl.core.bids import is_nil
+from spadesctl.core.bids import (
+    SUICIDE_PARTNER_MIN,
+    BlindFault,
+    blind_bid_fault,
+    blind_nil_refused,
+    is_nil,
+    trail,
+)
 from spadesctl.core.deck import DeckTable
 from spadesctl.diagnostics import (
     BID_IN_UNBID_HAND,
@@ -33,8 +40,6 @@ from spadesctl.record import Hand
 from spadesctl.replay.report import Reporter
 from spadesctl.rules.ruleset import Bidding, FirstBidder, Ruleset, UnbidHands
 from spadesctl.scoring.model import absent_party, parties_of, party_of
-
-SUICIDE_PARTNER_MIN = 4
 
 
 def _unbid_key(rules: Ruleset) -> str:
@@ -325,14 +330,13 @@ def _walk(
     return tuple(counted)
 
 
-def _trail(rules: Ruleset, party: Party, scores: Mapping[Party, int]) -> int | None:
-    """How far ``party`` trails the best other party (negative: it leads)."""
-    if party not in scores:
+def _trail(rules: Ruleset, party: Party, scores: Mapping[Party, int] | None) -> int | None:
+    """How far ``party`` trails the best other party (:func:`spadesctl.core.bids.trail`;
+    ``None``: the standing is unknown)."""
+    if scores is None or party not in scores:
         return None
-    others = [v for p, v in scores.items() if p is not party and p in parties_of(rules)]
-    if not others:
-        return None
-    return max(others) - scores[party]
+    ranked = [p for p in scores if p is party or p in parties_of(rules)]
+    return trail([scores[p] for p in ranked], ranked.index(party))
 
 
 def _trail_words(party: Party, trail: int) -> str:
@@ -344,47 +348,47 @@ def _trail_words(party: Party, trail: int) -> str:
     return f"{name} are level"
 
 
-def _short_of_deficit(
-    rules: Ruleset, party: Party, scores: Mapping[Party, int] | None, deficit: int
-) -> str:
+def _short_of_deficit(party: Party, behind: int | None, deficit: int) -> str:
     """Why a call allowed only to a party trailing by ``deficit`` or more is refused
-    (``", allowed only ..."``), or ``""`` (allowed, or the standing is unknown)."""
-    trail = None if scores is None else _trail(rules, party, scores)
-    if trail is not None and trail < deficit:
-        return (
-            f", allowed only to a side trailing by {deficit} or more; {_trail_words(party, trail)}"
-        )
-    return ""
+    (``", allowed only ..."``), the party trailing by ``behind``."""
+    assert behind is not None
+    return f", allowed only to a side trailing by {deficit} or more; {_trail_words(party, behind)}"
 
 
 def _check_blind_nil(
     rules: Ruleset, seat: Seat, b: Bid, scores: Mapping[Party, int] | None, rep: Reporter
 ) -> None:
+    party = party_of(rules, seat)
+    behind = _trail(rules, party, scores)
+    if not blind_nil_refused(rules.blind_nil, rules.blind_nil_deficit, behind):
+        return
     if rules.blind_nil is None:
         why = ", but blind nil is off in these rules"
     else:
-        why = _short_of_deficit(rules, party_of(rules, seat), scores, rules.blind_nil_deficit)
-    if why:
-        rep.add(BLIND_NIL_NOT_ALLOWED, f"{seat.word} bid blind nil{why}", b.pos, seat=seat)
+        why = _short_of_deficit(party, behind, rules.blind_nil_deficit)
+    rep.add(BLIND_NIL_NOT_ALLOWED, f"{seat.word} bid blind nil{why}", b.pos, seat=seat)
 
 
 def _check_blind_bid(
     rules: Ruleset, bidder: Party, b: Bid, scores: Mapping[Party, int] | None, rep: Reporter
 ) -> None:
-    if rules.blind_bids is None:
+    party = bidder if isinstance(bidder, Side) else party_of(rules, bidder)
+    behind = _trail(rules, party, scores)
+    fault = blind_bid_fault(rules.blind_bids, rules.blind_bid_deficit, b.tricks, behind)
+    if fault is None:
+        return
+    if fault is BlindFault.OFF:
         why = ", but blind bids are off in these rules"
-    elif b.tricks < rules.blind_bids:
+    elif fault is BlindFault.SMALL:
         why = f"; a blind bid is for {rules.blind_bids} tricks or more"
     else:
-        party = bidder if isinstance(bidder, Side) else party_of(rules, bidder)
-        why = _short_of_deficit(rules, party, scores, rules.blind_bid_deficit)
-    if why:
-        rep.add(
-            BLIND_BID_NOT_ALLOWED,
-            f"{party_name(bidder)} bid {b.text}{why}",
-            b.pos,
-            seat=_seat_or_none(bidder),
-        )
+        why = _short_of_deficit(party, behind, rules.blind_bid_deficit)
+    rep.add(
+        BLIND_BID_NOT_ALLOWED,
+        f"{party_name(bidder)} bid {b.text}{why}",
+        b.pos,
+        seat=_seat_or_none(bidder),
+    )
 
 
 def _check_order(

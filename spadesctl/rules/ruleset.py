@@ -407,7 +407,6 @@ class Ruleset:
         "The smallest blind bid, a side's bid made before looking at the cards; a made blind "
         "bid scores double. `off`: no blind bids.",
         "004",
-        _NOT_REACHED,
     )
     blind_bid_set: BlindBidSet = key(
         BlindBidSet.DOUBLE,
@@ -417,7 +416,6 @@ class Ruleset:
         "`single`, 10 a trick bid (and 200 for a blind 10 under `ten_for_200`), as 004's "
         'overtrick-limit game says: "there is no double".',
         "004",
-        _NOT_REACHED,
     )
     blind_bid_deficit: int = key(
         100,
@@ -425,7 +423,6 @@ class Ruleset:
         "how far a side must trail to bid blind",
         "A blind bid may be made only by a side trailing by at least this many points.",
         "004",
-        _NOT_REACHED,
     )
     unbid_hands: UnbidHands = key(
         UnbidHands.NONE,
@@ -433,9 +430,10 @@ class Ruleset:
         "hands played without bids: none, the first, or all",
         "Hands played without bids, each side scoring 10 points per trick taken: `first`, "
         "the first hand of each game (004); `all`, every hand, a running score of tricks "
-        'alone (002: "a running score based solely on the number of books").',
+        'alone (002: "a running score based solely on the number of books"). The express '
+        "check plays `first`; `all` goes to the full engine.",
         "002, 004",
-        Express.FIXED,
+        Express.VARIED,
         (
             Alias(
                 "first_hand_unbid", yes_no(), lambda v: UnbidHands.FIRST if v else UnbidHands.NONE
@@ -450,7 +448,6 @@ class Ruleset:
         "many, so `ten_for_200` and `boston_wins` apply to it. `no`: a flat 10 points per "
         "trick.",
         "project",
-        _NOT_REACHED,
     )
     max_overtricks: int | None = key(
         None,

@@ -120,8 +120,17 @@ def _ruling_item(o: RulingOutcome) -> Item:
 
 def _unbid_item(hand: HandScore, result: PartyResult) -> Item:
     party = result.party
-    where = f"{party} took {result.counted} (hand {hand.number} is unbid)"
-    if any(o.party is party and isinstance(o.penalty, RenegeSet) for o in hand.rulings):
+    set_by_renege = any(o.party is party and isinstance(o.penalty, RenegeSet) for o in hand.rulings)
+    return unbid_item(hand.number, result, set_by_renege)
+
+
+def unbid_item(number: int, result: PartyResult, set_by_renege: bool = False) -> Item:
+    """A party's item in hand ``number``, played without bids (and not bidding itself):
+    its tricks and points (``set_by_renege``: 0).  The express score sheet's JSON writes
+    it with it too (:mod:`spadesctl.express.sheet_json`)."""
+    party = result.party
+    where = f"{party} took {result.counted} (hand {number} is unbid)"
+    if set_by_renege:
         return Item(party, 0, f"{where}, set by renege: 0")
     return Item(party, result.contract_points, f"{where}: {_signed(result.contract_points)}")
 

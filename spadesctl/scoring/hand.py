@@ -21,7 +21,7 @@ from spadesctl.core.score import (
     nil_values,
     score_party,
     score_rules,
-    unbid_points,
+    unbid_figures,
 )
 from spadesctl.events import Bid, BidKind
 from spadesctl.rules.ruleset import RenegeSet, Ruleset
@@ -69,13 +69,9 @@ def score_hand(
     for party, party_before in before.entries:
         w = work[party]
         if unbid and not rules.first_hand_bids_itself:
-            counted = w.taken - w.removed + w.received
-            points = unbid_points(counted, w.set_by_ruling)
-            result = model.PartyResult(
-                party, None, 0, w.taken, counted, None, None, 0, 0, False, False, points, 0,
-                0, 0, 0, 0, 0, 0, w.removed, w.received,
-            )  # fmt: skip
-            party_standing = model.PartyStanding(party_before.score + points, party_before.bags, 0)
+            f = PartyFigures._make(unbid_figures(w.total, party_before.bags, w.set_by_ruling))
+            result = party_result(party, f, w.taken, w.removed, w.received)
+            party_standing = model.PartyStanding(party_before.score + f.points, f.bags, 0)
         else:
             if unbid:  # first_hand_bids_itself: the tricks count as a made bid of that many
                 w.plain, w.bid_count = w.taken - w.removed + w.received, 1
