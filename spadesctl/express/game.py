@@ -30,9 +30,6 @@ _TAG: Final = re.compile(r'\[([A-Za-z][A-Za-z0-9_]*) "([^"\\]*)"\]')
 #: A score as ``fmt`` writes it (no sign for positives, no leading zeros), of at most
 #: nine digits (the grammar's limit).
 _SCORE: Final = re.compile(r"-?(?:0|[1-9][0-9]{0,8})")
-#: A ``claim`` line as ``fmt`` writes it -> the claimer (a seat not at the table is
-#: refused by its number).
-_CLAIMS: Final = {f"claim {seat}": s for s, seat in enumerate("NESW")}
 #: A bag count as ``fmt`` writes it: the grammar reads 0 to MAX_NUMBER, without a sign.
 _BAGS: Final = frozenset(str(n) for n in range(MAX_NUMBER + 1))
 
@@ -177,20 +174,19 @@ def _hands(
         dealt: int | None = deal  # the row of its deal line, if it has one
         played = play_hand(rules, dealer, rows, deal, scores, winners)
         if played is not None:
-            at, bid, took, first = played
-            bid_row = deal + 1
-            if play is not None:  # the deal line, and the trick lines that end at ``at``
-                play.append(rows[deal])
+            at, bid, took, first, bid_row = played
+            if play is not None:  # the deal and draw lines, and the trick lines to ``at``
+                play.extend(rows[deal:bid_row])
                 play.extend(rows[first:at])
         elif deal < len(rows) and rows[deal].startswith("bid "):
             # a score sheet's hand: bids and a took line
             played = sheet_bids(rules, dealer, rows, deal, scores)
             if played is None:
                 return None
-            at, bid, took, first = played
+            at, bid, took, first, bid_row = played
             if at >= len(rows) or rows[at][:5] != "took ":
                 return None  # incomplete-hand: a sheet's hand without its took line
-            dealt, bid_row = None, deal
+            dealt = None
         else:
             return None
         line = rows[at] if at < len(rows) else "-"
@@ -249,8 +245,8 @@ def _outcome(
     played = at - first
     claimer = -1
     if rows[at][0] == "c":
-        claimer = _CLAIMS.get(rows[at], -1)
-        if not 0 <= claimer < rules.players or played >= rules.tricks:
+        claimer = rules.claims.get(rows[at], -1)
+        if claimer < 0 or played >= rules.tricks:
             return None  # a claim by no one at the table, or after every trick
         at += 1
         if at == len(rows) or rows[at][0] != "t":

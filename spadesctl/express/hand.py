@@ -1,4 +1,4 @@
-"""One hand for the express check: the deal, the bids, the passes and the tricks.
+"""One hand for the express check: the deal (and draws), the bids, the passes and the tricks.
 
 :func:`play_hand` reads the lines of a hand as ``spadesctl fmt`` writes them and
 replays them on integers: seats are numbered 0.. clockwise from North, suits spades 0,
@@ -19,6 +19,7 @@ from spadesctl.core.deck import CLUBS as _CLUBS
 from spadesctl.core.limits import MAX_NUMBER
 from spadesctl.core.took import took_faults
 from spadesctl.express.deck import Card, DeckTables, rank_bits
+from spadesctl.express.draw import read_draws
 from spadesctl.express.family import ExpressRules
 
 _TWO: Final = 1  # the bit of the 2 of a suit (in the 52-card deck)
@@ -184,14 +185,16 @@ def play_hand(
     at: int,
     scores: list[int],
     winners: list[int] | None = None,
-) -> tuple[int, list[int], list[int], int] | None:
-    """Replay the hand whose ``deal`` line is ``rows[at]``.
+) -> tuple[int, list[int], list[int], int, int] | None:
+    """Replay the hand whose ``deal`` line is ``rows[at]`` (then, with two players, its
+    ``draw`` lines: :func:`~spadesctl.express.draw.read_draws`).
 
     ``scores``: each party's running score before the hand (for blind nil).  Returns
-    the row after the last trick line, each seat's bid code, each seat's tricks and the
+    the row after the last trick line, each seat's bid code, each seat's tricks, the
     row of the first trick line (fewer trick lines than the hand's tricks only when a
-    ``claim`` or ``took`` line follows them); ``None`` if any line is unusual or any rule
-    is broken.  ``winners``, when given, is told the seat that won each trick in turn.
+    ``claim`` or ``took`` line follows them) and the row of the bid line; ``None`` if
+    any line is unusual or any rule is broken.  ``winners``, when given, is told the
+    seat that won each trick in turn.
     """
     if at + 1 >= len(rows):
         return None
@@ -199,11 +202,17 @@ def play_hand(
     held = _deal(rules, tables, rows[at].split(" "))
     if held is None:
         return None
-    bids = _bids(rules, dealer, rows[at + 1].split(" "), scores, held)
+    bid_at = at + 1
+    if rules.draws and rows[bid_at][:5] == "draw ":  # two players drew the deal's hands
+        drawn = read_draws(rules, dealer, rows, bid_at, held)
+        if drawn is None or drawn == len(rows):
+            return None
+        bid_at = drawn
+    bids = _bids(rules, dealer, rows[bid_at].split(" "), scores, held)
     if bids is None:
         return None
     cards = tables.cards
-    after = _passes(rules, cards, bids, rows, at + 2, held)
+    after = _passes(rules, cards, bids, rows, bid_at + 1, held)
     tricks = rules.tricks
     if after is None:
         return None
@@ -244,7 +253,7 @@ def play_hand(
             or words[2] != seats[leader]
         ):
             if words[0] == "claim" or words[0] == "took":  # the hand ends before its tricks
-                return after + t, bids, won, after
+                return after + t, bids, won, after, bid_at
             return None
         # The lead.
         lead = card(words[3])
@@ -310,7 +319,7 @@ def play_hand(
             winners.append(best)
     if end < tricks:
         return None  # the game's lines end before the hand's last trick
-    return after + tricks, bids, won, after
+    return after + tricks, bids, won, after, bid_at
 
 
 def _lowest_club_trick(
@@ -355,13 +364,13 @@ def _lowest_club_trick(
 
 def sheet_bids(
     rules: ExpressRules, dealer: int, rows: Sequence[str], at: int, scores: list[int]
-) -> tuple[int, list[int], list[int], int] | None:
+) -> tuple[int, list[int], list[int], int, int] | None:
     """The bids of a score sheet's hand, whose ``bid`` line is ``rows[at]`` (no deal, no
     pass and no trick lines: its ``took`` line, :func:`read_took`, follows).  As
     :func:`play_hand`: the row after the bid line (twice: no trick lines), each seat's
-    bid code and each seat's tricks in play (none), or ``None``."""
+    bid code, each seat's tricks in play (none) and the bid line's row, or ``None``."""
     bids = _bids(rules, dealer, rows[at].split(" "), scores, None)
-    return None if bids is None else (at + 1, bids, [0] * rules.players, at + 1)
+    return None if bids is None else (at + 1, bids, [0] * rules.players, at + 1, at)
 
 
 def read_took(
