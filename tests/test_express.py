@@ -135,6 +135,10 @@ _COVERED_PRESETS: Final = (
     "two-player",
 )
 
+#: The two-player rulesets of ``COVERED``: their hands are drawn.
+DRAWN: Final = tuple(t for t in COVERED if t.startswith("two-player"))
+
+
 ROOT: Final = Path(__file__).resolve().parents[1]
 
 
@@ -828,10 +832,6 @@ def test_never_passes_what_the_full_check_faults(data: st.DataObject) -> None:
             assert express == hand_count
 
 
-#: The two-player rulesets of ``COVERED``: their hands are drawn.
-_DRAWN: Final = tuple(t for t in COVERED if t.startswith("two-player"))
-
-
 @st.composite
 def edited_draws(draw: st.DrawFn, lines: list[str]) -> list[str]:
     """``lines`` of a two-player record with one or two edits of its draw lines: a
@@ -880,12 +880,12 @@ _CARD_WORDS: Final = (*(r + s for r in "23456789TJQKA" for s in "SHDC"), "BJ", "
 def test_never_passes_draws_the_full_check_faults(data: st.DataObject) -> None:
     """Random edits of a two-player game's first hands, of its draw lines above all
     (``edited_draws``), then now and then any other (``mutated_lines``)."""
-    rules_text = data.draw(st.sampled_from(_DRAWN))
+    rules_text = data.draw(st.sampled_from(DRAWN))
     text = data.draw(st.sampled_from(clean_texts(rules_text)))
     head = "\n\nhand ".join(text.split("\n\nhand ")[: data.draw(st.integers(2, 3))])
     lines = data.draw(edited_draws(head.split("\n")))
     if data.draw(st.booleans()):
-        lines = data.draw(mutated_lines(lines, extra_rules=_DRAWN))
+        lines = data.draw(mutated_lines(lines, extra_rules=DRAWN))
     for index, unit in enumerate(units("\n".join(lines)), start=1):
         express, found, hand_count = both_ways(unit, index)
         event("settled" if express is not None else "faulted" if found else "handed over")
