@@ -3,9 +3,8 @@
 :func:`express_game` walks the lines of one game as ``spadesctl fmt`` writes them: the
 tags, then per hand ``hand``, ``deal`` (and two players' ``draw`` lines), ``bid``, any
 ``pass`` lines, a ``trick`` line per trick (fewer before a ``claim`` or ``took`` line),
-or a score sheet's ``bid`` and
-``took`` lines, then optional ``score`` and ``bags`` lines, and an optional ``result``
-line at the end (blank lines anywhere).  It replays and scores each hand
+or a score sheet's ``bid`` and ``took`` lines, then optional ``score`` and ``bags``
+lines, and an optional ``result`` line at the end (blank lines anywhere).  It replays and scores each hand
 (:func:`~spadesctl.express.hand.play_hand`, :func:`~spadesctl.express.score.score_parties`),
 carries the running score, and compares every figure the record writes.
 """
