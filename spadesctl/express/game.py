@@ -4,9 +4,10 @@
 tags, then per hand ``hand``, ``deal`` (and two players' ``draw`` lines), ``bid``, any
 ``pass`` lines, a ``trick`` line per trick (fewer before a ``claim`` or ``took`` line),
 or a score sheet's ``bid`` and ``took`` lines, then optional ``score`` and ``bags``
-lines, and an optional ``result`` line at the end (blank lines anywhere).  It replays and scores each hand
-(:func:`~spadesctl.express.hand.play_hand`, :func:`~spadesctl.express.score.score_parties`),
-carries the running score, and compares every figure the record writes.
+lines, and an optional ``result`` line at the end (blank lines anywhere).  It replays
+and scores each hand (:func:`~spadesctl.express.hand.play_hand`,
+:func:`~spadesctl.express.score.score_parties`), carries the running score, and compares
+every figure the record writes.
 """
 
 from __future__ import annotations
@@ -176,7 +177,9 @@ def _hands(
         if played is not None:
             at, bid, took, first, bid_row = played
             if play is not None:  # the deal and draw lines, and the trick lines to ``at``
-                play.extend(rows[deal:bid_row])
+                play.append(rows[deal])
+                if bid_row != deal + 1:
+                    play.extend(rows[deal + 1 : bid_row])
                 play.extend(rows[first:at])
         elif deal < len(rows) and rows[deal].startswith("bid "):
             # a score sheet's hand: bids and a took line
