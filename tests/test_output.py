@@ -213,11 +213,25 @@ def test_fmt_write_follows_a_link_and_keeps_the_mode(tmp_path: Path) -> None:
 # -- standard output that cannot be written ----------------------------------------------
 
 
-def _spadesctl(*args: str, stdout: int | object = subprocess.PIPE) -> subprocess.Popen[bytes]:
+def _spadesctl(
+    *args: str,
+    stdout: int | object = subprocess.PIPE,
+    signals: dict[signal.Signals, signal.Handlers] | None = None,
+) -> subprocess.Popen[bytes]:
+    """The command line in a child process; ``signals``: the child's disposition of each
+    (set in the child before it starts: a test must not depend on what the suite inherited,
+    as a run under ``nohup`` inherits an ignored ``SIGHUP``)."""
+    dispositions = dict(signals or {})
+
+    def disposed() -> None:
+        for number, disposition in dispositions.items():
+            signal.signal(number, disposition)
+
     return subprocess.Popen(
         [sys.executable, "-m", "spadesctl", *args],
         stdout=stdout,  # type: ignore[arg-type]
         stderr=subprocess.PIPE,
+        preexec_fn=disposed if dispositions else None,
     )
 
 
@@ -263,18 +277,36 @@ def test_export_to_dev_full_names_it() -> None:
 # -- interrupted runs --------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("how", [signal.SIGTERM, signal.SIGINT, signal.SIGHUP])
-def test_an_interrupted_write_removes_its_temporary_file(
-    how: signal.Signals, tmp_path: Path
-) -> None:
-    """The input is a FIFO fed one game, so the command is caught mid-write, for sure."""
+def _convert_from_fifo(
+    tmp_path: Path, signals: dict[signal.Signals, signal.Handlers]
+) -> tuple[subprocess.Popen[bytes], Path, Path]:
+    """``convert`` from a FIFO into an existing file: the command, the FIFO, the file."""
     feed = tmp_path / "feed.spades"
     os.mkfifo(feed)
     keep = tmp_path / "keep.pbn"
     keep.write_text("precious\n")
     process = _spadesctl(
-        "convert", "--to", "pbn", str(feed), "-o", str(keep), stdout=subprocess.DEVNULL
+        "convert",
+        "--to",
+        "pbn",
+        str(feed),
+        "-o",
+        str(keep),
+        stdout=subprocess.DEVNULL,
+        signals=signals,
     )
+    return process, feed, keep
+
+
+@pytest.mark.parametrize("how", [signal.SIGTERM, signal.SIGINT, signal.SIGHUP])
+def test_an_interrupted_write_removes_its_temporary_file(
+    how: signal.Signals, tmp_path: Path
+) -> None:
+    """The input is a FIFO fed one game, so the command is caught mid-write, for sure.
+
+    The child starts with the signal's default disposition, whatever the test run
+    inherited (Python makes a default SIGINT its KeyboardInterrupt)."""
+    process, feed, keep = _convert_from_fifo(tmp_path, {how: signal.SIG_DFL})
     with feed.open("w") as writer:
         writer.write(Path(RECORD).read_text() + "\n")
         writer.flush()
@@ -288,3 +320,21 @@ def test_an_interrupted_write_removes_its_temporary_file(
     assert _leftovers(tmp_path) == []
     assert keep.read_text() == "precious\n"
     assert "Traceback" not in errors.decode()
+
+
+def test_an_ignored_hangup_is_left_ignored(tmp_path: Path) -> None:
+    """Under ``nohup`` (SIGHUP ignored) a hang-up must not stop the command: it writes
+    its file whole, as asked, rather than removing it and exiting 129."""
+    process, feed, keep = _convert_from_fifo(tmp_path, {signal.SIGHUP: signal.SIG_IGN})
+    with feed.open("w") as writer:
+        writer.write(Path(RECORD).read_text() + "\n")
+        writer.flush()
+        deadline = time.monotonic() + 60
+        while not _leftovers(tmp_path) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert _leftovers(tmp_path), "the command never started writing"
+        process.send_signal(signal.SIGHUP)
+    _, errors = process.communicate(timeout=60)
+    assert process.returncode == 0, errors.decode()
+    assert _leftovers(tmp_path) == []
+    assert keep.read_text().startswith("% PBN")
