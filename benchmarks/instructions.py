@@ -8,12 +8,12 @@ between the two counts, divided by the hands of files 3 to 12, is the steady cos
 hand: start-up, imports and warm-up cancel out. Counts do not depend on the load of the
 machine, so two versions of the code can be compared on a shared machine.
 
-``--command`` measures another command's work the same way: ``baseline`` (reading the
-files and splitting every line, the benchmark's floor), ``export`` (the ``hands`` table
-to Parquet), ``stats`` (the player figures from the records), ``score`` (the JSON score
-sheets), ``score-csv`` and ``score-text`` (the CSV and text ones); ``--no-express``
-gives the full engine for every game; ``--rules`` generates the files under another
-ruleset (``--rules boston``; a corpus of its own, ``spadesctl-instr-boston``).
+``--rules`` generates the games of another ruleset (``--rules two-player``: hands drawn),
+in a corpus folder of its own.  ``--command`` measures another command's work the same
+way: ``baseline`` (reading the files and splitting every line, the benchmark's floor),
+``export`` (the ``hands`` table to Parquet), ``stats`` (the player figures from the
+records), ``score`` (the JSON score sheets), ``score-csv`` and ``score-text`` (the CSV and
+text ones); ``--no-express`` gives the full engine for every game.
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ from pathlib import Path
 from benchmarks.corpus import _chunk
 from spadesctl.rules import parse_rules
 from spadesctl.rules.presets import STANDARD
+from spadesctl.rules.ruleset import Ruleset
 
 _SEED = 2024
 _HANDS = 100
@@ -83,9 +84,8 @@ _CHILDREN = {
 }
 
 
-def _corpus(root: Path, files: int, rules_text: str = "standard") -> list[tuple[Path, int]]:
+def _corpus(root: Path, files: int, rules: Ruleset = STANDARD) -> list[tuple[Path, int]]:
     root.mkdir(parents=True, exist_ok=True)
-    rules = STANDARD if rules_text == "standard" else parse_rules(rules_text)
     out: list[tuple[Path, int]] = []
     for i in range(files):
         path = root / f"games-{i:04d}.spades"
@@ -122,18 +122,19 @@ def _instructions(paths: list[Path], command: str = "check", express: bool = Tru
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--corpus", type=Path, default=None)
+    parser.add_argument("--corpus", type=Path, help="the folder of the generated files")
+    parser.add_argument(
+        "--rules", default="standard", help="the ruleset of the generated games (rules text)"
+    )
     parser.add_argument("--command", choices=sorted(_CHILDREN), default="check")
     parser.add_argument("--no-express", action="store_true", help="the full engine for all")
-    parser.add_argument(
-        "--rules", default="standard", help="the files' ruleset (a preset or rules text)"
-    )
     args = parser.parse_args()
+    rules = parse_rules(args.rules)
     corpus = args.corpus
-    if corpus is None:
-        suffix = "" if args.rules == "standard" else "-" + re.sub(r"\W+", "-", args.rules)
+    if corpus is None:  # standard's games in the folder they always had; others beside it
+        suffix = "" if rules == STANDARD else "-" + re.sub(r"[^A-Za-z0-9]+", "-", args.rules)
         corpus = Path(tempfile.gettempdir()) / f"spadesctl-instr{suffix}"
-    files = _corpus(corpus, 12, args.rules)
+    files = _corpus(corpus, 12, rules)
     few = _instructions([p for p, _ in files[:2]], args.command, not args.no_express)
     many = _instructions([p for p, _ in files], args.command, not args.no_express)
     hands = sum(h for _, h in files[2:])

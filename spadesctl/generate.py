@@ -35,6 +35,7 @@ from spadesctl.core.deck import (
     first_trick_lowest_club,
     trick_winner,
 )
+from spadesctl.core.draws import draw_steps, drawer
 from spadesctl.core.limits import MAX_HANDS
 from spadesctl.events import (
     NOWHERE,
@@ -201,18 +202,14 @@ class _Game:
         self.rng.shuffle(stock)
         holdings: list[set[int]] = [set(), set()]
         steps: list[Draw] = []
-        turn = (self.seats.index(dealer) + 1) % 2
-        size = self.rules.tricks_per_hand
-        while stock:
+        dealt_by = self.seats.index(dealer)
+        for step in range(draw_steps(self.rules.tricks_per_hand)):  # the stock: two a step
             first, second = stock.pop(), stock.pop()
-            held = holdings[turn]
+            turn = drawer(dealt_by, step)
             keep_first = self._worth_keeping(first) or self.rng.random() < 0.3
-            if len(held) >= size:  # cannot happen with alternating turns; kept for safety
-                break
             kept, discarded = (first, second) if keep_first else (second, first)
-            held.add(kept)
+            holdings[turn].add(kept)
             steps.append(Draw(self.seats[turn], CARDS[kept], CARDS[discarded], keep_first))
-            turn = 1 - turn
         return holdings, tuple(steps)
 
     def _worth_keeping(self, c: int) -> bool:

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Final
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from spadesctl.cards import Party, Seat, Side, seats_for
@@ -124,6 +124,10 @@ COVERED: Final = (
     "standard nil=off min_team_bid=4 blind_bids=6 blind_bid_deficit=0 first_hand_unbid=yes "
     "first_hand_bids_itself=yes",
     "cutthroat first_hand_unbid=yes",
+    "two-player",
+    "two-player deck=jokers high_twos=2S first_lead=lowest_club must_overtake=yes blind_nil=100 "
+    "blind_nil_pass=0 blind_nil_deficit=0 target=300",
+    "two-player first_hand_unbid=yes blind_bids=5 blind_bid_deficit=0",
 )
 
 #: The presets among them.
@@ -137,7 +141,12 @@ _COVERED_PRESETS: Final = (
     "cutthroat",
     "solo",
     "boston",
+    "two-player",
 )
+
+#: The two-player rulesets of ``COVERED``: their hands are drawn.
+DRAWN: Final = tuple(t for t in COVERED if t.startswith("two-player"))
+
 
 ROOT: Final = Path(__file__).resolve().parents[1]
 
@@ -595,9 +604,108 @@ SHEET_PLANTED: Final[list[tuple[str, str, str, str, Kind | None]]] = [
 ]
 
 
-#: The cases of ``PLANTED`` and ``SHEET_PLANTED`` that are no mistake and that the
-#: express check settles (a comment, a count written ``01``: ``check`` asks it again
-#: about the line as ``fmt`` writes it).
+#: The draw lines of ``TWO_HAND``: South draws first (North deals), then in turn.
+_DRAWS: Final = """draw S keep QD discard JC
+draw N keep 6S discard 5H
+draw S keep 9S discard 7D
+draw N keep 4D discard 6D
+draw S discard 4C keep KH
+draw N discard 2H keep 8S
+draw S discard 9C keep 3S
+draw N discard 5C keep 3D
+draw S keep 2S discard 8C
+draw N discard 6H keep 3H
+draw S discard 3C keep TD
+draw N keep QS discard JD
+draw S discard 7C keep AC
+draw N discard 9H keep 9D
+draw S discard 2D keep AS
+draw N discard TH keep 2C
+draw S discard 6C keep QH
+draw N keep KC discard TC
+draw S discard 8D keep KD
+draw N keep TS discard 5S
+draw S keep 7S discard JH
+draw N discard 5D keep 4H
+draw S keep QC discard 7H
+draw N keep JS discard 8H
+draw S keep AH discard KS
+draw N keep AD discard 4S
+"""
+
+#: A clean one-hand two-player game (generated: ``generate --seed 1 --rules
+#: two-player``), the hands built by drawing: the game the draw mistakes edit.
+TWO_HAND: Final = (
+    """[Rules "{rules}"]
+
+hand 1 dealer N
+deal N:QJT86.43.A943.K2 S:A9732.AKQ.KQT.AQ
+"""
+    + _DRAWS
+    + """bid S 6 N 3
+trick 1 S TD AD
+trick 2 N KC AC
+trick 3 S AH 4H
+trick 4 S KD 9D
+trick 5 S KH 3H
+trick 6 S QC 2C
+trick 7 S QD 4D
+trick 8 S QH 6S
+trick 9 N QS 9S
+trick 10 N 3D 2S
+trick 11 S 3S 8S
+trick 12 N TS 7S
+trick 13 N JS AS
+score N 32 S 62
+bags N 2 S 2
+"""
+)
+
+_DEAL: Final = "deal N:QJT86.43.A943.K2 S:A9732.AKQ.KQT.AQ\n"
+_FIRST: Final = "draw S keep QD discard JC\n"
+_SECOND: Final = "draw N keep 6S discard 5H\n"
+_LAST_DRAW: Final = "draw N keep AD discard 4S\n"
+_TWO_LAST: Final = "trick 13 N JS AS\n"  # South wins it with the AS
+
+#: Mistakes planted in ``TWO_HAND``, as ``PLANTED``'s (the rules: two-player).
+TWO_PLANTED: Final[list[tuple[str, str, str, str, Kind | None]]] = [
+    ("drawn", "two-player", "", "", None),
+    ("drawn, discard first", "two-player", _FIRST, "draw S discard JC keep QD\n", None),
+    ("drawn, as written", "two-player", _FIRST, "draw  S keep dq discard jc ; ok\n", None),
+    ("dealt, not drawn", "two-player", _DRAWS, "", None),
+    ("drawn, claimed", "two-player", _TWO_LAST, "claim S\n", None),
+    ("drawn, took", "two-player", "score N", "took N 5 S 8\nscore N", None),
+    ("drawn, jokers", "two-player deck=jokers", "", "", BAD_DRAW),  # the 2H and 2C
+    ("draws in turn", "two-player", _FIRST + _SECOND, _SECOND + _FIRST, BAD_DRAW),
+    ("the dealer draws first", "two-player", "dealer N", "dealer S", BAD_DRAW),
+    ("by East", "two-player", _SECOND, "draw E keep 6S discard 5H\n", BAD_DRAW),
+    ("discarded twice", "two-player", _SECOND, "draw N keep 6S discard JC\n", BAD_DRAW),
+    ("kept twice", "two-player", _SECOND, "draw N keep QD discard 5H\n", BAD_DRAW),
+    ("drawn twice in a step", "two-player", _SECOND, "draw N keep 6S discard 6S\n", BAD_DRAW),
+    ("not in the pack", "two-player", _SECOND, "draw N keep 6S discard BJ\n", BAD_DRAW),
+    ("a step missing", "two-player", _LAST_DRAW, "", BAD_DRAW),
+    ("a step more", "two-player", _LAST_DRAW, _LAST_DRAW + "draw S keep 5H discard 5S\n", BAD_DRAW),
+    ("kept, not dealt", "two-player", _FIRST, "draw S keep JC discard QD\n", BAD_DRAW),
+    ("kept between them", "two-player", "keep QD", "keep 6S", BAD_DRAW),
+    ("drawn, no deal", "two-player", _DEAL, "", None),
+    (
+        "drawn after the bids",
+        "two-player",
+        _DRAWS + "bid S 6 N 3\n",
+        "bid S 6 N 3\n" + _DRAWS,
+        None,
+    ),
+    ("drawn, then a deal", "two-player", _DEAL + _DRAWS, _DRAWS + _DEAL, None),
+    ("claimed by the loser", "two-player", _TWO_LAST, "claim N\n", SCORE_MISMATCH),
+    ("took wrong", "two-player", "score N", "took N 6 S 7\nscore N", TRICK_COUNT_MISMATCH),
+    ("bid out of turn", "two-player", "bid S 6 N 3", "bid N 3 S 6", BID_OUT_OF_TURN),
+    ("a trick of three", "two-player", "trick 1 S TD AD", "trick 1 S TD AD 4C", WRONG_CARD_COUNT),
+]
+
+
+#: The cases of ``PLANTED``, ``SHEET_PLANTED`` and ``TWO_PLANTED`` that are no mistake
+#: and that the express check settles (a comment, a count written ``01``: ``check`` asks
+#: it again about the line as ``fmt`` writes it).
 SETTLED: Final = (
     "clean",
     "comment",
@@ -613,15 +721,23 @@ SETTLED: Final = (
     "sheet, as written",
     "sheet, mirror",
     "sheet pass",
+    "drawn",
+    "drawn, discard first",
+    "drawn, as written",
+    "dealt, not drawn",
+    "drawn, claimed",
+    "drawn, took",
 )
 
 
 @pytest.mark.parametrize(
     ("base", "what", "rules", "old", "new", "kind"),
-    [(ONE_HAND, *case) for case in PLANTED] + [(ONE_SHEET, *case) for case in SHEET_PLANTED],
+    [(ONE_HAND, *case) for case in PLANTED]
+    + [(ONE_SHEET, *case) for case in SHEET_PLANTED]
+    + [(TWO_HAND, *case) for case in TWO_PLANTED],
 )
 def test_planted_mistakes(
-    base: str, what: str, rules: str, old: str, new: str, kind: Kind | None
+    base: str, what: str, rules: str, old: str, new: str, kind: Kind | None, tmp_path: Path
 ) -> None:
     text = base.format(rules=rules)
     if old:
@@ -635,12 +751,17 @@ def test_planted_mistakes(
         assert express == hand_count == 1
     else:
         assert express is None, what  # ...and the express check hands it over
+    record = tmp_path / "planted.spades"  # ...and check reports the same either way
+    record.write_text(text)
+    fast = check_file(str(record), CheckOptions(express=True))
+    assert fast == check_file(str(record), CheckOptions(express=False))
+    assert [d.kind for d in fast.diagnostics] == found
 
 
 def test_every_screened_kind_has_a_planted_case() -> None:
     """A kind the express check screens (:attr:`Kind.screened`) is proven handed over by
     a planted case above; the others never reach it (their reasons are in diagnostics.py)."""
-    planted = {kind for *_, kind in [*PLANTED, *SHEET_PLANTED]}
+    planted = {kind for *_, kind in [*PLANTED, *SHEET_PLANTED, *TWO_PLANTED]}
     planted |= {kind for *_, kind in CUTTHROAT_EDITS}
     missing = [k.name for k in KINDS if k.screened and k not in planted]
     assert missing == []
@@ -716,6 +837,68 @@ def test_never_passes_what_the_full_check_faults(data: st.DataObject) -> None:
     lines = data.draw(mutated_lines(text.split("\n"), extra_rules=COVERED))
     for index, unit in enumerate(units("\n".join(lines)), start=1):
         express, found, hand_count = both_ways(unit, index)
+        if express is not None:
+            assert found == []
+            assert express == hand_count
+
+
+@st.composite
+def edited_draws(draw: st.DrawFn, lines: list[str]) -> list[str]:
+    """``lines`` of a two-player record with one or two edits of its draw lines: a
+    step's kept and discarded cards exchanged, two steps' kept cards exchanged, a step
+    given to the other player, a card replaced, a step moved elsewhere."""
+    out = list(lines)
+    for _ in range(draw(st.integers(1, 2))):
+        steps = [k for k, line in enumerate(out) if line.startswith("draw ")]
+        if not steps:
+            break
+        i = draw(st.sampled_from(steps))
+        words = out[i].split(" ")
+        kind = draw(st.sampled_from(["exchange", "between", "seat", "card", "move"]))
+        if kind == "exchange" and len(words) == 6:
+            words[3], words[5] = words[5], words[3]
+        elif kind == "between":
+            j = draw(st.sampled_from(steps))
+            other = out[j].split(" ")
+            if len(words) == 6 and len(other) == 6:
+                a, b = words.index("keep") + 1, other.index("keep") + 1
+                words[a], other[b] = other[b], words[a]
+                out[j] = " ".join(other)
+                if i == j:
+                    words = other
+        elif kind == "seat" and len(words) > 1:
+            words[1] = draw(st.sampled_from("NESW"))
+        elif kind == "card" and len(words) == 6:
+            words[draw(st.sampled_from([3, 5]))] = draw(st.sampled_from(_CARD_WORDS))
+        elif kind == "move":
+            del out[i]
+            out.insert(draw(st.integers(0, len(out))), " ".join(words))
+            continue
+        out[i] = " ".join(words)
+    return out
+
+
+_CARD_WORDS: Final = (*(r + s for r in "23456789TJQKA" for s in "SHDC"), "BJ", "LJ")
+
+
+@settings(
+    max_examples=300,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+@given(data=st.data())
+def test_never_passes_draws_the_full_check_faults(data: st.DataObject) -> None:
+    """Random edits of a two-player game's first hands, of its draw lines above all
+    (``edited_draws``), then now and then any other (``mutated_lines``)."""
+    rules_text = data.draw(st.sampled_from(DRAWN))
+    text = data.draw(st.sampled_from(clean_texts(rules_text)))
+    head = "\n\nhand ".join(text.split("\n\nhand ")[: data.draw(st.integers(2, 3))])
+    lines = data.draw(edited_draws(head.split("\n")))
+    if data.draw(st.booleans()):
+        lines = data.draw(mutated_lines(lines, extra_rules=DRAWN))
+    for index, unit in enumerate(units("\n".join(lines)), start=1):
+        express, found, hand_count = both_ways(unit, index)
+        event("settled" if express is not None else "faulted" if found else "handed over")
         if express is not None:
             assert found == []
             assert express == hand_count

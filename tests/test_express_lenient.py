@@ -93,6 +93,8 @@ def _words(draw: st.DrawFn, words: list[str]) -> list[str]:
         return [head, *draw(st.permutations(holdings))]
     if head == "hand":
         return [head, _number(draw, rest[0]), *rest[1:]]
+    if head == "draw" and len(rest) == 5:
+        return [head, rest[0], rest[1], _card(draw, rest[2]), rest[3], _card(draw, rest[4])]
     if head in ("score", "bags", "took"):
         out = [head]
         for party, figure in zip(rest[::2], rest[1::2], strict=False):
@@ -169,16 +171,22 @@ def respelled_fixed(text: str) -> str:
     for line in text.split("\n"):
         words = line.split(" ")
         if words[0] in ("trick", "pass"):
-            words[3 if words[0] == "trick" else 2 :] = [
-                (c[1] + c[0]).lower() if c not in ("BJ", "LJ") else c.lower()
-                for c in words[3 if words[0] == "trick" else 2 :]
-            ]
+            words[3 if words[0] == "trick" else 2 :] = map(
+                _backwards, words[3 if words[0] == "trick" else 2 :]
+            )
+        elif words[0] == "draw":
+            words[3], words[5] = _backwards(words[3]), _backwards(words[5])
         elif words[0] in ("score", "bags", "result"):
             words = [_SIDES.get(w, w) for w in words]
         if line and not line.startswith("["):
             line = "  ".join(words) + " ; as written"
         out.append(line)
     return "\n".join(out)
+
+
+def _backwards(text: str) -> str:
+    """A card suit first and in lower case (``AS`` -> ``sa``; the jokers: ``bj``)."""
+    return (text[1] + text[0]).lower() if text not in ("BJ", "LJ") else text.lower()
 
 
 def _lenient_card(text: str) -> str:
@@ -204,6 +212,8 @@ def respelled_by_hand(text: str, comments: bool = False) -> str:
             words = [head, "0" + words[1], words[2], *map(_lenient_card, words[3:])]
         elif head == "pass":
             words = [head, words[1], *map(_lenient_card, words[2:])]
+        elif head == "draw":
+            words = [*words[:3], _lenient_card(words[3]), words[4], _lenient_card(words[5])]
         elif head == "deal":
             holdings = [
                 w[:2] + ".".join(g[::-1] for g in w[2:].split(".")).lower() for w in words[1:]
@@ -308,6 +318,7 @@ def test_never_passes_a_respelled_game_the_full_check_faults(data: st.DataObject
         ),
         ("score SN +0543 WE -40", "score NS 543 EW -40"),
         ("hand 02\tdealer S", "hand 2 dealer S"),
+        ("draw  S discard 10c keep qd ; kept", "draw S discard TC keep QD"),
         ('[ Rules "standard" ]', '[Rules "standard"]'),
         ("\t", ""),
     ],

@@ -40,7 +40,7 @@ from spadesctl.tables.corpus import CorpusOptions, Work, build_batch, read_work
 from spadesctl.tables.schema import TABLE_NAMES
 from tests.outcomes import PLANTED, outcome_texts, planted_texts, reversed_entries
 from tests.strategies import mutated_lines
-from tests.test_express import COVERED, units, with_rules_tag
+from tests.test_express import COVERED, DRAWN, units, with_rules_tag
 from tests.test_express_lenient import respelled_by_hand
 
 ROOT: Final = Path(__file__).resolve().parents[1]
@@ -236,6 +236,27 @@ def _refuse(
         raise AssertionError(message)
 
     monkeypatch.setattr(corpus, name, refuse)
+
+
+def test_two_player_games_are_tabled_without_the_full_engine(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Two players' games (hands drawn) take the express rows: the draw lines in the first
+    row's ``lines_before_bids``, South's cards in ``card_s`` (East's and West's null)."""
+    _refuse(monkeypatch, "add_game")
+    for rules_text in DRAWN:
+        work = _work(rules_text, 2)
+        batch = build_batch(work, CorpusOptions(tables=TABLE_NAMES))
+        assert batch.games == len(work.games) == 2 and not batch.failures
+        hands, tricks = batch.frames["hands"], batch.frames["tricks"]
+        assert set(hands["seat"]) == {"N", "S"}
+        before = hands.filter(pl.col("seat") == "N")["lines_before_bids"]
+        assert before.null_count() == 0
+        assert {len(cell.split("\n")) for cell in before} == {26}
+        assert all(line.startswith("draw ") for cell in before for line in cell.split("\n"))
+        assert hands.filter(pl.col("seat") == "S")["lines_before_bids"].null_count() == len(before)
+        assert tricks["card_n"].null_count() == tricks["card_s"].null_count() == 0
+        assert tricks["card_e"].null_count() == tricks["card_w"].null_count() == tricks.height
 
 
 def _standard_record(tmp_path: Path) -> Path:

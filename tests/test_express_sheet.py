@@ -28,7 +28,7 @@ import spadesctl.express.sheet as express_sheet
 import spadesctl.sheet.run as sheet_run
 from spadesctl.cli import app
 from spadesctl.emit import SHEET_FORMATS, SheetSettings
-from spadesctl.express import GameLedger, express_game
+from spadesctl.express import GameLedger, express_game, express_rules
 from spadesctl.express.canonical import express_check
 from spadesctl.express.sheet import ScoredGame, SettledSheet, as_report, express_report
 from spadesctl.generate import generate_games
@@ -304,7 +304,9 @@ def test_the_full_engine_is_asked_only_for_games_the_express_check_refuses(
         return real(game, *args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(sheet_run, "sheet_report", counting)
-    text = _text("standard") + "\n\n" + _text("two-player", 2)  # two-player: not covered
+    uncovered = "standard bid_rounds=2"  # raises: not covered
+    assert express_rules(parse_rules(uncovered)) is None
+    text = "\n\n".join([_text("standard"), _text(uncovered, 2), _text("two-player", 2)])
     list(score_files([_record(tmp_path, text)]))
     assert len(asked) == 2
 

@@ -7,6 +7,7 @@ from dataclasses import replace
 import pytest
 
 from spadesctl.cards import Party, Seat, Side
+from spadesctl.core.draws import draw_steps, drawer
 from spadesctl.generate import GenerateOptions, generate_games
 from spadesctl.notation import format_game, parse_text
 from spadesctl.record import Hand
@@ -138,6 +139,21 @@ def test_draws_clean() -> None:
     assert len(hand.draws) == 26
     assert _replay(hand) == []
     assert _replay(replace(hand, deal=None)) == []  # the draws alone make the hands
+
+
+def test_who_draws_when() -> None:
+    """The one rule of the draw (core/draws.py): the non-dealer first, then in turn, 26
+    steps; a hand whose dealer is not at the table starts with North.  The bot draws by
+    it, and so the replay finds its draws clean."""
+    assert [drawer(0, step) for step in range(4)] == [1, 0, 1, 0]
+    assert [drawer(1, step) for step in range(4)] == [0, 1, 0, 1]
+    assert drawer(-1, 0) == 0
+    assert draw_steps(13) == 26
+    for game in generate_games(2, 3, parse_rules("two-player"), GenerateOptions(max_hands=4)):
+        for hand in game.hands:
+            dealer = (Seat.N, Seat.S).index(hand.dealer)
+            seats = [(Seat.N, Seat.S)[drawer(dealer, k)] for k in range(draw_steps(13))]
+            assert [d.seat for d in hand.draws] == seats
 
 
 def test_draws_too_few() -> None:

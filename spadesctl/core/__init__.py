@@ -7,6 +7,7 @@ reader all call these modules; none of them depends on anything above
 
 - :mod:`~spadesctl.core.bids`: bid codes, and whether a bid is a nil.
 - :mod:`~spadesctl.core.dealer`: who deals the next hand.
+- :mod:`~spadesctl.core.draws`: who draws when, in the two-player game.
 - :mod:`~spadesctl.core.deck`: suit numbers, card indices, each deck as integer
   tables, and the trick winner.
 - :mod:`~spadesctl.core.limits`: the notation's limits on numbers.

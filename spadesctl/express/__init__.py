@@ -15,6 +15,7 @@ games with mistakes planted in them (docs/performance.md).
 
 - :mod:`~spadesctl.express.family`: the rulesets covered, as plain numbers.
 - :mod:`~spadesctl.express.hand`: one hand's deal, bids, passes and tricks.
+- :mod:`~spadesctl.express.draw`: a two-player hand's draw lines.
 - :mod:`~spadesctl.express.score`: one side's score for a hand, and the game end.
 - :mod:`~spadesctl.express.game`: a game's lines, the running score and the sheet.
 - :mod:`~spadesctl.express.canonical`: what ``check`` asks (:func:`express_check`): the

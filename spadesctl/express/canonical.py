@@ -52,6 +52,7 @@ _LOOKS_CANONICAL: Final = re.compile(
             r'\[[A-Za-z][A-Za-z0-9_]* "[^"\\]*"\]',
             f"hand {_NUMBER} dealer [NESW]",
             f"deal N:{_HOLDING}(?: E:{_HOLDING})?(?: S:{_HOLDING})?(?: W:{_HOLDING})?",
+            f"draw [NESW] (?:keep {_CARD} discard {_CARD}|discard {_CARD} keep {_CARD})",
             f"bid {_repeated(f'{_PARTY} {_BID}')}",
             f"pass [NESW]>[NESW] {_repeated(_CARD)}",
             f"trick {_NUMBER} [NESW] {_repeated(_CARD)}",

@@ -1,8 +1,8 @@
 """The rulesets the express check covers, and the plain numbers it reads from them.
 
-The express check (:mod:`spadesctl.express`) replays the games of three or four players,
-in partnerships or not, every hand bid or the first unbid (any deck; the 2C leads only in
-the 52-card one).
+The express check (:mod:`spadesctl.express`) replays the games of two, three or four
+players, in partnerships or not (two players draw their hands: :mod:`spadesctl.express.draw`),
+every hand bid or the first unbid (any deck; the 2C leads only in the 52-card one).
 :func:`express_rules` turns such a :class:`~spadesctl.rules.ruleset.Ruleset` into an
 :class:`ExpressRules` of ints and bools, and answers ``None`` for any other ruleset (the
 game is then checked by the full engine).
@@ -21,7 +21,9 @@ import functools
 from dataclasses import dataclass, fields
 from typing import Final
 
+from spadesctl.cards import seats_for
 from spadesctl.core.bids import is_unbid, zero_is_nil
+from spadesctl.core.draws import DRAWERS, draw_steps
 from spadesctl.core.limits import MAX_HANDS
 from spadesctl.core.score import ScoreRules, score_rules
 from spadesctl.express.deck import DeckTables, deck_tables
@@ -55,10 +57,13 @@ NOT_REACHED: Final = frozenset(
 class ExpressRules:
     """What the express check needs to know of a ruleset, as plain values."""
 
-    players: int  # 3 or 4
+    players: int  # 2, 3 or 4
     partnership: bool  # two sides (four players), else every player for themselves
     tricks: int  # in a hand: 13, or 17 with three players
-    seats: tuple[str, ...]  # clockwise from North
+    seats: tuple[str, ...]  # clockwise from North: N E S W, N E S, or N S
+    spots: tuple[int, ...]  # per seat: its place among N E S W (the tricks table's columns)
+    claims: dict[str, int]  # a claim line as ``fmt`` writes it -> the claimer
+    draws: int  # the draw steps that build the hands (two players), else 0
     rotations: tuple[tuple[int, ...], ...]  # per seat: the seats in turn from it
     #: per seat leading: the others in turn, each as (its word in a trick line, seat,
     #: 4 x seat: where its suits start in ``held``)
@@ -107,19 +112,20 @@ def express_rules(rules: Ruleset) -> ExpressRules | None:
         return None  # no 2C in the pack: anyone leads the first trick
     players = rules.players
     partnership = rules.has_partnerships
-    if players not in (3, 4) or (
-        players == 3 and (rules.deck is Deck.JJDD or "2D" in rules.high_twos)
-    ):
-        return None  # two players draw their hands; jjdd has no 3-player pack
+    if players == 3 and (rules.deck is Deck.JJDD or "2D" in rules.high_twos):
+        return None  # jjdd has no 3-player pack
     if rules.unbid_hands is UnbidHands.ALL:
         return None  # no hand is bid: the full engine scores a running count of tricks
-    seats = ("N", "E", "S", "W")[:players]
+    seats = tuple(seat.value for seat in seats_for(players))
     party_seats = ((0, 2), (1, 3)) if partnership else tuple((s,) for s in range(players))
     return ExpressRules(
         players=players,
         partnership=partnership,
         tricks=rules.tricks_per_hand,
         seats=seats,
+        spots=tuple("NESW".index(seat) for seat in seats),
+        claims={f"claim {seat}": s for s, seat in enumerate(seats)},
+        draws=draw_steps(rules.tricks_per_hand) if players == DRAWERS else 0,
         rotations=tuple(tuple((s + k) % players for k in range(players)) for s in range(players)),
         followers=tuple(
             tuple((3 + k, (s + k) % players, 4 * ((s + k) % players)) for k in range(1, players))

@@ -1,11 +1,11 @@
 """A whole game for the express check: tags, hands, the score sheet and the result.
 
 :func:`express_game` walks the lines of one game as ``spadesctl fmt`` writes them: the
-tags, then per hand ``hand``, ``deal``, ``bid`` (none in a hand played without bids),
-any ``pass`` lines, a ``trick`` line per trick (fewer before a ``claim`` or ``took``
-line), or a score sheet's ``bid`` and ``took`` lines, then optional ``score`` and
-``bags`` lines, and an optional ``result`` line at the end (blank lines anywhere).  It
-replays and scores each hand (:func:`~spadesctl.express.hand.play_hand`,
+tags, then per hand ``hand``, ``deal`` (and two players' ``draw`` lines), ``bid`` (none
+in a hand played without bids), any ``pass`` lines, a ``trick`` line per trick (fewer
+before a ``claim`` or ``took`` line), or a score sheet's ``bid`` and ``took`` lines, then
+optional ``score`` and ``bags`` lines, and an optional ``result`` line at the end (blank
+lines anywhere).  It replays and scores each hand (:func:`~spadesctl.express.hand.play_hand`,
 :func:`~spadesctl.express.score.score_parties`), carries the running score, and compares
 every figure the record writes.
 """
@@ -32,9 +32,6 @@ _TAG: Final = re.compile(r'\[([A-Za-z][A-Za-z0-9_]*) "([^"\\]*)"\]')
 #: A score as ``fmt`` writes it (no sign for positives, no leading zeros), of at most
 #: nine digits (the grammar's limit).
 _SCORE: Final = re.compile(r"-?(?:0|[1-9][0-9]{0,8})")
-#: A ``claim`` line as ``fmt`` writes it -> the claimer (a seat not at the table is
-#: refused by its number).
-_CLAIMS: Final = {f"claim {seat}": s for s, seat in enumerate("NESW")}
 #: A bag count as ``fmt`` writes it: the grammar reads 0 to MAX_NUMBER, without a sign.
 _BAGS: Final = frozenset(str(n) for n in range(MAX_NUMBER + 1))
 
@@ -179,21 +176,25 @@ def _hands(
         dealt: int | None = deal  # the row of its deal line, if it has one
         unbid = hands in rules.unbid
         played = play_hand(rules, dealer, rows, deal, scores, winners, unbid)
-        bid_row: int | None = None if unbid else deal + 1
+        bid_row: int | None = None  # the row of its bid line, if it has one
         if played is not None:
-            at, line_bids, took, first = played
-            if play is not None:  # the deal line, and the trick lines that end at ``at``
+            at, line_bids, took, first, drawn = played  # drawn: the row after the draws
+            if not unbid:
+                bid_row = drawn
+            if play is not None:  # the deal and draw lines, and the trick lines to ``at``
                 play.append(rows[deal])
+                if drawn != deal + 1:
+                    play.extend(rows[deal + 1 : drawn])
                 play.extend(rows[first:at])
         elif not unbid and deal < len(rows) and rows[deal].startswith("bid "):
             # a score sheet's hand: bids and a took line
             played = sheet_bids(rules, dealer, rows, deal, scores)
             if played is None:
                 return None
-            at, line_bids, took, first = played
+            at, line_bids, took, first, bid_row = played
             if at >= len(rows) or rows[at][:5] != "took ":
                 return None  # incomplete-hand: a sheet's hand without its took line
-            dealt, bid_row = None, deal
+            dealt = None
         elif unbid and deal < len(rows) and rows[deal][:5] == "took ":
             # a score sheet's hand played without bids: its took line alone
             at, line_bids, took, first = deal, unbid_line(rules), [0] * rules.players, deal
@@ -257,8 +258,8 @@ def _outcome(
     played = at - first
     claimer = -1
     if rows[at][0] == "c":
-        claimer = _CLAIMS.get(rows[at], -1)
-        if not 0 <= claimer < rules.players or played >= rules.tricks:
+        claimer = rules.claims.get(rows[at], -1)
+        if claimer < 0 or played >= rules.tricks:
             return None  # a claim by no one at the table, or after every trick
         at += 1
         if at == len(rows) or rows[at][0] != "t":

@@ -1,4 +1,4 @@
-"""One hand for the express check: the deal, the bids, the passes and the tricks.
+"""One hand for the express check: the deal (and draws), the bids, the passes and the tricks.
 
 The bid line is read by :mod:`spadesctl.express.bids` (none in a hand played without
 bids).
@@ -23,6 +23,7 @@ from spadesctl.core.limits import MAX_NUMBER
 from spadesctl.core.took import took_faults
 from spadesctl.express.bids import BidLine, read_bids, unbid_line
 from spadesctl.express.deck import Card, DeckTables, rank_bits
+from spadesctl.express.draw import read_draws
 from spadesctl.express.family import ExpressRules
 
 _TWO: Final = 1  # the bit of the 2 of a suit (in the 52-card deck)
@@ -120,16 +121,18 @@ def play_hand(
     scores: list[int],
     winners: list[int] | None = None,
     unbid: bool = False,
-) -> tuple[int, BidLine, list[int], int] | None:
-    """Replay the hand whose ``deal`` line is ``rows[at]``.
+) -> tuple[int, BidLine, list[int], int, int] | None:
+    """Replay the hand whose ``deal`` line is ``rows[at]`` (then, with two players, its
+    ``draw`` lines: :func:`~spadesctl.express.draw.read_draws`).
 
     ``scores``: each party's running score before the hand (for blind nils and blind
     bids); ``unbid``: the hand is played without bids (no bid line).  Returns the row
     after the last trick line, the bids (:class:`~spadesctl.express.bids.BidLine`), each
-    seat's tricks and the row of the first trick line (fewer trick lines than the hand's
-    tricks only when a ``claim`` or ``took`` line follows them); ``None`` if any line is
-    unusual or any rule is broken.  ``winners``, when given, is told the seat that won
-    each trick in turn.
+    seat's tricks, the row of the first trick line (fewer trick lines than the hand's
+    tricks only when a ``claim`` or ``took`` line follows them) and the row of the bid
+    line (after the draws; in a hand played without bids, where it would be); ``None``
+    if any line is unusual or any rule is broken.  ``winners``, when given, is told the
+    seat that won each trick in turn.
     """
     if at + 1 >= len(rows):
         return None
@@ -137,18 +140,24 @@ def play_hand(
     held = _deal(rules, tables, rows[at].split(" "))
     if held is None:
         return None
+    bid_at = at + 1
+    if rules.draws and rows[bid_at][:5] == "draw ":  # two players drew the deal's hands
+        drawn = read_draws(rules, dealer, rows, bid_at, held)
+        if drawn is None or drawn == len(rows):
+            return None
+        bid_at = drawn
     cards = tables.cards
     if unbid:
-        if rows[at + 1][:4] == "bid ":
+        if rows[bid_at][:4] == "bid ":
             return None  # bid-in-unbid-hand
         line = unbid_line(rules)
-        after: int | None = at + 1
+        after: int | None = bid_at
     else:
-        found = read_bids(rules, dealer, rows[at + 1].split(" "), scores, held)
+        found = read_bids(rules, dealer, rows[bid_at].split(" "), scores, held)
         if found is None:
             return None
         line = found
-        after = _passes(rules, cards, line[0], rows, at + 2, held)
+        after = _passes(rules, cards, line[0], rows, bid_at + 1, held)
     tricks = rules.tricks
     if after is None:
         return None
@@ -189,7 +198,7 @@ def play_hand(
             or words[2] != seats[leader]
         ):
             if words[0] == "claim" or words[0] == "took":  # the hand ends before its tricks
-                return after + t, line, won, after
+                return after + t, line, won, after, bid_at
             return None
         # The lead.
         lead = card(words[3])
@@ -255,7 +264,7 @@ def play_hand(
             winners.append(best)
     if end < tricks:
         return None  # the game's lines end before the hand's last trick
-    return after + tricks, line, won, after
+    return after + tricks, line, won, after, bid_at
 
 
 def _lowest_club_trick(
@@ -300,13 +309,13 @@ def _lowest_club_trick(
 
 def sheet_bids(
     rules: ExpressRules, dealer: int, rows: Sequence[str], at: int, scores: list[int]
-) -> tuple[int, BidLine, list[int], int] | None:
+) -> tuple[int, BidLine, list[int], int, int] | None:
     """The bids of a score sheet's hand, whose ``bid`` line is ``rows[at]`` (no deal, no
     pass and no trick lines: its ``took`` line, :func:`read_took`, follows).  As
-    :func:`play_hand`: the row after the bid line (twice: no trick lines), the bids and
-    each seat's tricks in play (none), or ``None``."""
+    :func:`play_hand`: the row after the bid line (twice: no trick lines), the bids, each
+    seat's tricks in play (none) and the bid line's row, or ``None``."""
     line = read_bids(rules, dealer, rows[at].split(" "), scores, None)
-    return None if line is None else (at + 1, line, [0] * rules.players, at + 1)
+    return None if line is None else (at + 1, line, [0] * rules.players, at + 1, at)
 
 
 def read_took(

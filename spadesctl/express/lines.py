@@ -3,10 +3,11 @@
 The express check proves a settled game's lines to be as ``spadesctl fmt`` writes them
 (:class:`~spadesctl.express.game.GameLedger` keeps them, blank lines left out), so a
 hand's lines are in a known order: its ``hand`` line, ``deal`` (none on a score sheet),
-``bid``, any ``pass`` lines, its ``trick`` lines, an optional ``claim`` and an optional
-``took`` line (a score sheet's hand: always), then an optional ``score`` and an optional
-``bags`` line; :class:`~spadesctl.express.game.HandLedger` says where its deal, bids,
-tricks and end are.  :func:`settled_lines` picks them out once, for the express rows
+any ``draw`` lines (two players), ``bid``, any ``pass`` lines, its ``trick`` lines, an
+optional ``claim`` and an optional ``took`` line (a score sheet's hand: always), then an
+optional ``score`` and an optional ``bags`` line;
+:class:`~spadesctl.express.game.HandLedger` says where its deal, bids, tricks and end are.
+:func:`settled_lines` picks them out once, for the express rows
 (:mod:`spadesctl.express.rows`) and sheets (:mod:`spadesctl.express.sheet`,
 :mod:`~spadesctl.express.sheet_json`, :mod:`~spadesctl.express.sheet_csv`), so that a
 line the express check comes to settle is placed in one function.
@@ -31,6 +32,7 @@ class SettledLines(NamedTuple):
     took: str | None  # its took line, if written
     score: str | None  # its score line, if written
     bags: str | None  # its bags line, if written
+    draws: list[str]  # its draw lines, in order (two players draw the deal's hands)
 
 
 def settled_lines(rows: Sequence[str], hand: HandLedger) -> SettledLines:
@@ -50,9 +52,16 @@ def settled_lines(rows: Sequence[str], hand: HandLedger) -> SettledLines:
     if end < len(rows) and rows[end].startswith("bags "):
         bags = rows[end]
     if hand.bid is None:  # a hand played without bids: no bid line, no pass line
-        return SettledLines([], [], claim, took, score, bags)
+        draws = [] if hand.deal is None else list(rows[hand.deal + 1 : hand.tricks])
+        return SettledLines([], [], claim, took, score, bags, draws)
     return SettledLines(
-        rows[hand.bid].split(" "), list(rows[hand.bid + 1 : hand.tricks]), claim, took, score, bags
+        rows[hand.bid].split(" "),
+        list(rows[hand.bid + 1 : hand.tricks]),
+        claim,
+        took,
+        score,
+        bags,
+        [] if hand.deal is None else list(rows[hand.deal + 1 : hand.bid]),
     )
 
 

@@ -214,6 +214,7 @@ class _Sheet(NamedTuple):
     scores: tuple[int, ...] | list[int] | None  # per party: the score line's figures
     bags: list[int] | None  # per party: the bags line's figures
     after_bids: str | None  # lines_after_bids
+    before_bids: str | None  # lines_before_bids: its draw lines (two players), if any
     #: per seat index: (pass_after_bids_to, passed_after_bids, pass_after_bids_order)
     passes: dict[str, tuple[str, str, int]]
     took: list[int] | None  # per seat: the took line's count, if its cells hold the line
@@ -277,6 +278,7 @@ def _sheet(game: _Settled, hand: HandLedger, number: int, lines: SettledLines) -
         scores,
         bags,
         after_bids,
+        "\n".join(lines.draws) or None,
         typed,
         took,
         None if lines.claim is None else lines.claim[6:],
@@ -389,6 +391,7 @@ def _hand_rows(game: _Settled, lossless: bool) -> list[tuple[object, ...]]:
             took_cells = no_took if sheet.took is None else sheet.took
             claimer, after_bids, passes = sheet.claimer, sheet.after_bids, sheet.passes
             bid_cells = sheet.bid_cells
+            before_bids = sheet.before_bids
         unbid = hand.bid is None
         for seat, p, fixed, won, seat_word in seats:
             f = figures[p]
@@ -415,7 +418,7 @@ def _hand_rows(game: _Settled, lossless: bool) -> list[tuple[object, ...]]:
                     None,  # ruled_reneges
                     None if scores is None else scores[p],  # recorded_score
                     None if bags is None else bags[p],  # recorded_bags
-                    None,  # lines_before_bids: nothing before the bids
+                    before_bids if seat == 0 else None,  # lines_before_bids: the draws
                     after_bids if seat == 0 else None,  # lines_after_bids: first row
                     None,  # raise_to: the express check settles no raise
                     *passes.get(seat_word, _NO_PASS),  # the pass
@@ -471,7 +474,7 @@ def _trick_rows(game: _Settled) -> list[tuple[object, ...]]:
     seats = rules.seats
     cards = rules.tables.cards
     rows = game.ledger.rows
-    spots = {"N": 0, "E": 1, "S": 2, "W": 3}
+    spots = rules.spots
     out: list[tuple[object, ...]] = []
     for number, hand in enumerate(game.ledger.hands, start=1):
         at = hand.tricks  # the trick rows follow it
@@ -481,10 +484,10 @@ def _trick_rows(game: _Settled) -> list[tuple[object, ...]]:
             played = words[3:]
             leader = words[2]
             by_seat: list[str | None] = [None, None, None, None]
-            for s, c in zip(rules.rotations[spots[leader]], played, strict=True):
-                by_seat[s] = c
+            for s, c in zip(rules.rotations[seats.index(leader)], played, strict=True):
+                by_seat[spots[s]] = c  # card_n .. card_w: by the seat's place at the table
             led = cards[played[0]][0]
-            winning = by_seat[winner]
+            winning = by_seat[spots[winner]]
             assert winning is not None
             spade = any(cards[c][0] == 0 for c in played)
             out.append(

@@ -20,6 +20,7 @@ from spadesctl.core.deck import (
     index_of,
     indices_text,
 )
+from spadesctl.core.draws import DRAWERS, draw_steps, drawer
 from spadesctl.diagnostics import (
     BAD_DEAL,
     BAD_DRAW,
@@ -133,7 +134,7 @@ def read_draws(
     draws = hand.draws
     if not draws:
         return None
-    if rules.players != 2:
+    if rules.players != DRAWERS:
         rep.add(
             BAD_DRAW,
             "draw steps belong to two-player games; deal the cards instead",
@@ -142,12 +143,13 @@ def read_draws(
         )
         return None
     size = rules.tricks_per_hand
+    steps = draw_steps(size)
     kept: Holdings = [set(), set()]
     seen: dict[int, int] = {}
-    first = (seats.index(hand.dealer) + 1) % 2 if hand.dealer in seats else 0
+    dealer = seats.index(hand.dealer) if hand.dealer in seats else -1
     in_order = True
     for step, d in enumerate(draws, start=1):
-        expected = seats[(first + step - 1) % 2]
+        expected = seats[drawer(dealer, step - 1)]
         if in_order and d.seat is not expected:
             in_order = False
             rep.add(
@@ -173,11 +175,11 @@ def read_draws(
         i = card_index(d.kept)
         if d.seat in seats and table.in_pack[i]:
             kept[seats.index(d.seat)].add(i)
-    full = all(len(k) == size for k in kept) and len(draws) == 2 * size
-    if len(draws) != 2 * size:
+    full = all(len(k) == size for k in kept) and len(draws) == steps
+    if len(draws) != steps:
         rep.add(
             BAD_DRAW,
-            f"{len(draws)} draw steps are recorded; building two hands of {size} takes {2 * size}",
+            f"{len(draws)} draw steps are recorded; building two hands of {size} takes {steps}",
             draws[-1].pos,
         )
     if dealt is not None and full:
