@@ -298,6 +298,23 @@ def _convert_from_fifo(
     return process, feed, keep
 
 
+def _signalled_mid_write(
+    process: subprocess.Popen[bytes], feed: Path, how: signal.Signals
+) -> bytes:
+    """Feed the command one game, send it ``how`` once its temporary file is there (it
+    is writing, for sure), close the feed, and wait for it: its standard error."""
+    with feed.open("w") as writer:
+        writer.write(Path(RECORD).read_text() + "\n")
+        writer.flush()
+        deadline = time.monotonic() + 60
+        while not _leftovers(feed.parent) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert _leftovers(feed.parent), "the command never started writing"
+        process.send_signal(how)
+    _, errors = process.communicate(timeout=60)
+    return errors
+
+
 @pytest.mark.parametrize("how", [signal.SIGTERM, signal.SIGINT, signal.SIGHUP])
 def test_an_interrupted_write_removes_its_temporary_file(
     how: signal.Signals, tmp_path: Path
@@ -307,15 +324,7 @@ def test_an_interrupted_write_removes_its_temporary_file(
     The child starts with the signal's default disposition, whatever the test run
     inherited (Python makes a default SIGINT its KeyboardInterrupt)."""
     process, feed, keep = _convert_from_fifo(tmp_path, {how: signal.SIG_DFL})
-    with feed.open("w") as writer:
-        writer.write(Path(RECORD).read_text() + "\n")
-        writer.flush()
-        deadline = time.monotonic() + 60
-        while not _leftovers(tmp_path) and time.monotonic() < deadline:
-            time.sleep(0.05)
-        assert _leftovers(tmp_path), "the command never started writing"
-        process.send_signal(how)
-        _, errors = process.communicate(timeout=60)
+    errors = _signalled_mid_write(process, feed, how)
     assert process.returncode != 0
     assert _leftovers(tmp_path) == []
     assert keep.read_text() == "precious\n"
@@ -326,15 +335,7 @@ def test_an_ignored_hangup_is_left_ignored(tmp_path: Path) -> None:
     """Under ``nohup`` (SIGHUP ignored) a hang-up must not stop the command: it writes
     its file whole, as asked, rather than removing it and exiting 129."""
     process, feed, keep = _convert_from_fifo(tmp_path, {signal.SIGHUP: signal.SIG_IGN})
-    with feed.open("w") as writer:
-        writer.write(Path(RECORD).read_text() + "\n")
-        writer.flush()
-        deadline = time.monotonic() + 60
-        while not _leftovers(tmp_path) and time.monotonic() < deadline:
-            time.sleep(0.05)
-        assert _leftovers(tmp_path), "the command never started writing"
-        process.send_signal(signal.SIGHUP)
-    _, errors = process.communicate(timeout=60)
+    errors = _signalled_mid_write(process, feed, signal.SIGHUP)
     assert process.returncode == 0, errors.decode()
     assert _leftovers(tmp_path) == []
     assert keep.read_text().startswith("% PBN")
