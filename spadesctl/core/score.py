@@ -61,6 +61,7 @@ class ScoreRules:
     moon: int | None
     moon_fail_bags: bool
     blind_set_double: bool  # blind_bid_set=double: a failed blind bid loses double too
+    unbid_bids_itself: bool  # first_hand_bids_itself: an unbid hand is a bid of its tricks
 
 
 _BAG_UNIT: Final = {BagMode.CARRY: 1, BagMode.DEDUCT: -1, BagMode.OFF: 0}
@@ -85,6 +86,7 @@ def score_rules(rules: Ruleset) -> ScoreRules:
         moon=rules.moon,
         moon_fail_bags=rules.moon_fail is MoonFail.BAGS,
         blind_set_double=rules.blind_bid_set is BlindBidSet.DOUBLE,
+        unbid_bids_itself=rules.first_hand_bids_itself,
     )
 
 
@@ -262,9 +264,30 @@ def unbid_figures(taken: int, bags_before: int, set_by_ruling: bool = False) -> 
     """A party's figures in a hand played without bids (``unbid_hands``, unless
     ``first_hand_bids_itself``): 10 points a trick it counts (``taken``, after renege
     transfers; 0 if set by a ruling), no contract, its bag counter as it was
-    (``bags_before``).  The scorer and the express check both call it."""
+    (``bags_before``)."""
     points = 0 if set_by_ruling else TRICK_POINTS * taken
     return (
         points, bags_before, None, False, None, 0, taken, None, 0, 0, False,
         points, 0, 0, 0, 0, 0, 0, 0, 0,
     )  # fmt: skip
+
+
+def score_unbid_party(
+    r: ScoreRules,
+    taken: int,
+    bags_before: int,
+    removed: int = 0,
+    received: int = 0,
+    set_by_ruling: bool = False,
+) -> Figures:
+    """One party's hand played without bids, under either reading of the ruleset: its
+    :func:`unbid_figures` (the tricks it counts, ``taken - removed + received``), or,
+    under ``first_hand_bids_itself``, a made bid of exactly those tricks
+    (:func:`score_party` with that contract).  The scorer and the express check both call
+    it."""
+    counted = taken - removed + received
+    if r.unbid_bids_itself:
+        return score_party(
+            r, counted, 0, True, (), taken, bags_before, removed, received, set_by_ruling
+        )
+    return unbid_figures(counted, bags_before, set_by_ruling)

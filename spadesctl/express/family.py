@@ -96,7 +96,6 @@ class ExpressRules:
     blind_bids: int | None  # the smallest blind bid (a side's), None: off
     blind_bid_deficit: int
     unbid: frozenset[int]  # the hands (from 1) played without bids: none, or the first
-    first_hand_bids_itself: bool  # that hand scores as a made bid of the tricks taken
     suicide: bool  # bidding=suicide: one nil and one bid of 4 or more per side
     mirror: bool  # bidding=mirror: each seat bids the spades it was dealt
     boston_wins: bool
@@ -163,7 +162,6 @@ def express_rules(rules: Ruleset) -> ExpressRules | None:
         blind_bids=rules.blind_bids,
         blind_bid_deficit=rules.blind_bid_deficit,
         unbid=frozenset(n for n in range(1, MAX_HANDS + 1) if is_unbid(rules, n)),
-        first_hand_bids_itself=rules.first_hand_bids_itself,
         suicide=rules.bidding is Bidding.SUICIDE,
         mirror=rules.bidding is Bidding.MIRROR,
         boston_wins=rules.boston_wins,

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from spadesctl.core.bids import NO_BID
-from spadesctl.core.score import Figures, unbid_figures
+from spadesctl.core.score import Figures, score_unbid_party
 from spadesctl.core.score import score_party as core_score_party
 from spadesctl.express.family import ExpressRules
 
@@ -38,10 +38,9 @@ def score_parties(
     tricks; ``sides``: each side's bid as one, openly and blind (``(0, 0)``: none;
     :class:`~spadesctl.express.bids.BidLine`); ``unbid``: the hand was played without
     bids.  The arithmetic is :func:`spadesctl.core.score.score_party`'s (an unbid hand's
-    :func:`~spadesctl.core.score.unbid_figures`, or a bid of the tricks taken under
-    ``first_hand_bids_itself``, as the scorer reads it); here the seats of each party are
-    only added up.  ``figures``, when given, is told each party's figures in turn (the
-    tables' rows are written from them).
+    :func:`~spadesctl.core.score.score_unbid_party`, as the scorer's); here the seats of
+    each party are only added up.  ``figures``, when given, is told each party's figures
+    in turn (the tables' rows are written from them).
     """
     score = rules.score
     for p, seats in enumerate(rules.party_seats):
@@ -63,11 +62,8 @@ def score_parties(
             contract += sides[p][0]
             blind = sides[p][1]
             has_contract = True
-        if unbid:
-            if rules.first_hand_bids_itself:
-                f = core_score_party(score, taken, 0, True, (), taken, bags[p])
-            else:
-                f = unbid_figures(taken, bags[p])
+        if unbid:  # no one bid: the tricks it took, or a made bid of them
+            f = score_unbid_party(score, taken, bags[p])
         else:
             f = core_score_party(score, contract, blind, has_contract, nils, taken, bags[p])
         if figures is not None:

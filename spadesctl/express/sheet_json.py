@@ -32,7 +32,7 @@ from spadesctl.express.sheet import BAG_PENALTIES, BAGS_ADDED, game_result
 from spadesctl.record import SEAT_TAGS
 from spadesctl.rules import format_rules
 from spadesctl.rules.ruleset import Ruleset
-from spadesctl.scoring.explain import party_items, unbid_item
+from spadesctl.scoring.explain import explained_as_unbid, party_items, unbid_item
 from spadesctl.scoring.hand import nil_result, party_result
 from spadesctl.scoring.model import Item, parties_of
 
@@ -114,7 +114,7 @@ class _Explainer:
     ) -> tuple[str, ...]:
         ruleset, party = self.ruleset, self.parties[p]
         result = party_result(party, f, taken)
-        if unbid and not ruleset.first_hand_bids_itself:
+        if explained_as_unbid(ruleset, bool(unbid)):
             items: tuple[Item, ...] = (unbid_item(unbid, result),)
         else:
             score = score_rules(ruleset)

@@ -51,12 +51,19 @@ def format_hand(hand: HandScore) -> str:
     return "\n".join(lines)
 
 
+def explained_as_unbid(rules: Ruleset, unbid: bool) -> bool:
+    """Whether a hand is explained as played without bids ("hand N is unbid"): it was,
+    and ``first_hand_bids_itself`` does not score it as a bid of its tricks (then its
+    items are a made bid's).  The scorer's explanation and the express check's JSON."""
+    return unbid and not rules.first_hand_bids_itself
+
+
 def hand_items(hand: HandScore) -> tuple[Item, ...]:
     """The hand's explanation, one :class:`Item` per figure: the renege rulings first,
     then per party its contract, nils, failed nils' tricks, a Boston and bag penalties."""
     rules = hand.rules
     items = [_ruling_item(o) for o in hand.rulings]
-    unbid = hand.unbid and not rules.first_hand_bids_itself
+    unbid = explained_as_unbid(rules, hand.unbid)
     for result in hand.results:
         party = result.party
         if unbid:

@@ -21,7 +21,7 @@ from spadesctl.core.score import (
     nil_values,
     score_party,
     score_rules,
-    unbid_figures,
+    score_unbid_party,
 )
 from spadesctl.events import Bid, BidKind
 from spadesctl.rules.ruleset import RenegeSet, Ruleset
@@ -68,13 +68,13 @@ def score_hand(
     after: list[tuple[Party, model.PartyStanding]] = []
     for party, party_before in before.entries:
         w = work[party]
-        if unbid and not rules.first_hand_bids_itself:
-            f = PartyFigures._make(unbid_figures(w.total, party_before.bags, w.set_by_ruling))
-            result = party_result(party, f, w.taken, w.removed, w.received)
-            party_standing = model.PartyStanding(party_before.score + f.points, f.bags, 0)
+        if unbid:  # no one bid: the tricks it counts, or a made bid of them
+            f = PartyFigures._make(
+                score_unbid_party(
+                    r, w.taken, party_before.bags, w.removed, w.received, w.set_by_ruling
+                )
+            )
         else:
-            if unbid:  # first_hand_bids_itself: the tricks count as a made bid of that many
-                w.plain, w.bid_count = w.taken - w.removed + w.received, 1
             party_nils = _nil_results(r, w, seat_counts)
             nils.extend(party_nils)
             f = PartyFigures._make(
@@ -91,9 +91,9 @@ def score_hand(
                     w.set_by_ruling,
                 )
             )
-            result = party_result(party, f, w.taken, w.removed, w.received)
-            sets = party_before.sets_in_a_row + 1 if f.made is False else 0
-            party_standing = model.PartyStanding(party_before.score + f.points, f.bags, sets)
+        result = party_result(party, f, w.taken, w.removed, w.received)
+        sets = party_before.sets_in_a_row + 1 if f.made is False else 0
+        party_standing = model.PartyStanding(party_before.score + f.points, f.bags, sets)
         results.append(result)
         after.append((party, party_standing))
     return model.HandScore(
